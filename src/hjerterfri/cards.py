@@ -1,0 +1,150 @@
+"""Cards, suits and ranks, and sets of cards as integer bit masks.
+
+A card is a small int (0-51): ``suit * 13 + rank - 2``, so it doubles as the
+index of its bit in a card mask. ``Card.parse("QS")`` reads the canonical text,
+``str(card)`` writes it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+
+
+class Suit(IntEnum):
+    """The four suits, in the order a hand is sorted: clubs, diamonds, hearts, spades."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♣♦♥♠"[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+RANK_LETTERS = "23456789TJQKA"
+SUIT_LETTERS = "CDHS"
+_SUIT_BY_TEXT = {**{c: Suit(i) for i, c in enumerate("CDHS")}, **{c: Suit(i) for i, c in enumerate("♣♦♥♠")}}
+_SUIT_BY_TEXT.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES})
+_RANK_BY_TEXT = {c: i + 2 for i, c in enumerate(RANK_LETTERS)} | {"10": 10}
+
+
+class CardParseError(ValueError):
+    """Text that is no card."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(
+            f"not a card: {text!r} (write a rank 2-9, T or 10, J, Q, K, A and a suit C, D, H, S or ♣♦♥♠, e.g. QS)"
+        )
+        self.text = text
+
+
+class Card(int):
+    """One playing card; an int from 0 to 51 that is also its bit index in a mask."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, suit: Suit | int, rank: int) -> Card:
+        """The card of a suit and a rank (2-14, ace high)."""
+        if not 2 <= rank <= 14 or not 0 <= suit <= 3:
+            raise ValueError(f"no card has suit {suit!r} and rank {rank!r}")
+        return CARDS[suit * 13 + rank - 2]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``QS``, ``qs``, ``10H``, ``TH``, ``Q♠`` or ``♠Q``."""
+        t = text.strip().upper()
+        for rank_text, suit_text in ((t[:-1], t[-1:]), (t[1:], t[:1])):
+            rank = _RANK_BY_TEXT.get(rank_text)
+            suit = _SUIT_BY_TEXT.get(suit_text)
+            if rank is not None and suit is not None:
+                return CARDS[suit * 13 + rank - 2]
+        raise CardParseError(text)
+
+    @property
+    def suit(self) -> Suit:
+        return _SUITS[self // 13]
+
+    @property
+    def rank(self) -> int:
+        """2-14; the ace is 14."""
+        return self % 13 + 2
+
+    @property
+    def rank_text(self) -> str:
+        return RANK_LETTERS[self % 13]
+
+    @property
+    def mask(self) -> int:
+        return 1 << self
+
+    @property
+    def points(self) -> int:
+        """What the card is worth to whoever takes it: 1 a heart, 13 the queen of spades."""
+        return POINTS[self]
+
+    def __str__(self) -> str:
+        return RANK_LETTERS[self % 13] + SUIT_LETTERS[self // 13]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+_SUITS = tuple(Suit)
+CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
+
+TWO_OF_CLUBS = CARDS[0]
+QUEEN_OF_SPADES = CARDS[3 * 13 + 10]
+SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
+POINTS_MASK = HEARTS_MASK | 1 << QUEEN_OF_SPADES
+FULL_DECK = (1 << 52) - 1
+POINTS: tuple[int, ...] = tuple(13 if c == QUEEN_OF_SPADES else 1 if c // 13 == 2 else 0 for c in range(52))
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The bit mask of some cards."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a mask, lowest first (clubs 2 up to the ace of spades)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def iter_cards(mask: int) -> Iterator[Card]:
+    """The cards of a mask, lowest first, lazily."""
+    while mask:
+        low = mask & -mask
+        yield CARDS[low.bit_length() - 1]
+        mask ^= low
+
+
+def points_of(mask: int) -> int:
+    """The points in a set of cards."""
+    return (mask & HEARTS_MASK).bit_count() + (13 if mask >> QUEEN_OF_SPADES & 1 else 0)
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Cards from ``"QS AH 2C"`` (spaces or commas) or from a list of card texts."""
+    parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [Card.parse(p) for p in parts]

@@ -1,0 +1,133 @@
+"""The ``hjerterfri`` command: play (the default), continue, replay, games, arena."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from . import __version__
+from .rules import PRESETS
+
+BOT_LEVELS = ("let", "middel", "svær")
+LANGUAGES = ("da", "sv", "en")
+SPEEDS = ("slow", "normal", "fast", "instant")
+
+# Each command's handler, imported only when the command runs: "module:function",
+# taking the parsed arguments and returning the exit status.
+HANDLERS = {
+    "play": "hjerterfri.tui.launch:play",
+    "continue": "hjerterfri.tui.launch:continue_game",
+    "replay": "hjerterfri.replay:main",
+    "games": "hjerterfri.games:main",
+    "arena": "hjerterfri.arena:main",
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, without the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def bot_level(text: str) -> str:
+    """A bot level (``svaer`` is accepted for ``svær``) or an import path ``module:Class``."""
+    t = text.strip().lower().replace("svaer", "svær")
+    if t in BOT_LEVELS or ":" in text:
+        return t if t in BOT_LEVELS else text.strip()
+    raise argparse.ArgumentTypeError(f"unknown bot {text!r}; choose from {', '.join(BOT_LEVELS)} or module:Class")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="hjerterfri",
+        description="Hjerterfri (Hearts) in the terminal: you against three bots. "
+        "Without a command, starts a new game; flags fill in the start screen and skip it.",
+    )
+    parser.add_argument("--version", action="version", version=f"hjerterfri {__version__}")
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="where games are saved (default: the user data dir; also $HJERTERFRI_DATA_DIR)",
+    )
+    _add_display_flags(parser)
+    play = parser.add_argument_group("a new game")
+    play.add_argument("--preset", choices=list(PRESETS), help="the rules: dansk, dansk-hus (house rules) or svensk")
+    play.add_argument(
+        "--bots",
+        type=bot_level,
+        metavar="LEVEL",
+        help=f"the bots' strength: {', '.join(BOT_LEVELS)}, or a bot class as module:Class",
+    )
+    play.add_argument("--seed", type=int, help="the seed of the deals (the same seed, the same cards)")
+    play.add_argument("--name", help="your name at the table")
+
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    cont = sub.add_parser("continue", help="continue the latest unfinished game, or FILE")
+    cont.add_argument("file", nargs="?", help="a saved game (default: the latest unfinished one)")
+    _add_display_flags(cont)
+
+    replay = sub.add_parser("replay", help="replay a saved game")
+    replay.add_argument("file", help="the game log to replay")
+    replay.add_argument("--text", action="store_true", help="print a transcript instead of opening the viewer")
+    _add_display_flags(replay)
+
+    sub.add_parser("games", help="list saved games and your statistics")
+
+    arena = sub.add_parser("arena", help="measure bots against each other on duplicate deals")
+    arena.add_argument(
+        "--seats",
+        required=True,
+        help="four comma-separated bots (levels or module:Class), e.g. svær,middel,middel,middel",
+    )
+    arena.add_argument("--deals", type=int, default=100, help="deals to play, each once per seat rotation")
+    arena.add_argument("--seed", type=int, default=1, help="the seed of the deals")
+    arena.add_argument("--preset", choices=list(PRESETS), default="dansk", help="the rules (default dansk)")
+    arena.add_argument("--jobs", type=int, default=1, help="worker processes")
+    arena.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    return parser
+
+
+def _add_display_flags(parser: argparse.ArgumentParser) -> None:
+    look = parser.add_argument_group("display")
+    look.add_argument(
+        "--ascii", action="store_true", default=argparse.SUPPRESS, help="suits as S H D C instead of ♠♥♦♣"
+    )
+    look.add_argument(
+        "--four-colour",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="a four-colour deck (clubs green, diamonds blue), for colour-blind players",
+    )
+    look.add_argument("--speed", choices=SPEEDS, default=argparse.SUPPRESS, help="the bots' pace")
+    look.add_argument(
+        "--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help="interface language (default: the preset's)"
+    )
+
+
+def _handler(command: str) -> Callable[[argparse.Namespace], int]:
+    module, _, name = HANDLERS[command].partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    for flag in ("ascii", "four_colour"):
+        args.__dict__.setdefault(flag, False)
+    args.__dict__.setdefault("speed", None)
+    args.__dict__.setdefault("lang", None)
+    try:
+        return _handler(args.command or "play")(args)
+    except KeyboardInterrupt:
+        return 130
+    except (OSError, ValueError) as e:
+        print(f"hjerterfri: error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,531 @@
+"""The rules engine: a round of hjerterfri, and a game of rounds up to the target.
+
+``Round.play`` and ``Round.pass_cards`` check every rule and raise
+``IllegalMoveError`` with a reason; ``Round.push`` is the unchecked fast path
+for search, with ``Round.copy`` to branch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .cards import (
+    CARDS,
+    FULL_DECK,
+    HEARTS_MASK,
+    POINTS,
+    POINTS_MASK,
+    SUIT_MASKS,
+    TWO_OF_CLUBS,
+    Card,
+    Suit,
+    cards_of,
+    mask_of,
+)
+from .rules import FirstTrick, MoonScoring, PassDirection, Rules, TieRule
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from .view import PlayerView
+
+
+class Phase(Enum):
+    PASSING = "passing"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+class Reason(Enum):
+    """Why a pass or a play was refused."""
+
+    WRONG_PHASE = "wrong-phase"
+    NOT_YOUR_TURN = "not-your-turn"
+    NOT_IN_HAND = "not-in-hand"
+    MUST_LEAD_TWO_OF_CLUBS = "must-lead-two-of-clubs"
+    MUST_FOLLOW_SUIT = "must-follow-suit"
+    HEARTS_NOT_BROKEN = "hearts-not-broken"
+    NO_POINTS_ON_FIRST_TRICK = "no-points-on-first-trick"
+    WRONG_PASS_COUNT = "wrong-pass-count"
+    DUPLICATE_CARD = "duplicate-card"
+    ALREADY_PASSED = "already-passed"
+    NO_SUCH_SEAT = "no-such-seat"
+
+
+_MESSAGES = {
+    Reason.WRONG_PHASE: "the round is {phase}",
+    Reason.NOT_YOUR_TURN: "it is seat {turn}'s turn",
+    Reason.NOT_IN_HAND: "the card is not in the hand",
+    Reason.MUST_LEAD_TWO_OF_CLUBS: "the first trick is led with the two of clubs",
+    Reason.MUST_FOLLOW_SUIT: "must follow suit {suit}",
+    Reason.HEARTS_NOT_BROKEN: "hearts are not broken",
+    Reason.NO_POINTS_ON_FIRST_TRICK: "no points may be discarded on the first trick",
+    Reason.WRONG_PASS_COUNT: "{count} cards must be passed",
+    Reason.DUPLICATE_CARD: "a card is named twice",
+    Reason.ALREADY_PASSED: "the seat has already passed",
+    Reason.NO_SUCH_SEAT: "there are seats 0 to {last}",
+}
+
+
+class IllegalMoveError(ValueError):
+    """A pass or play the rules forbid: ``reason`` says which rule, ``details`` fills in the rest."""
+
+    def __init__(self, reason: Reason, seat: int, cards: tuple[Card, ...] = (), **details: Any) -> None:
+        self.reason = reason
+        self.seat = seat
+        self.cards = cards
+        self.details = details
+        what = " ".join(map(str, cards)) or "nothing"
+        why = _MESSAGES[reason].format(**details)
+        super().__init__(f"seat {seat} cannot play {what}: {why}")
+
+    @property
+    def card(self) -> Card | None:
+        """The one card refused, for a play."""
+        return self.cards[0] if len(self.cards) == 1 else None
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the cards in play order, who won it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def seat_of(self, i: int, players: int = 4) -> int:
+        """The seat that played the ``i``-th card."""
+        return (self.leader + i) % players
+
+    @property
+    def points(self) -> int:
+        return sum(POINTS[c] for c in self.cards)
+
+
+class DealError(ValueError):
+    """Hands that cannot be a deal."""
+
+
+def _splitmix64(state: int) -> tuple[int, int]:
+    state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return state, z ^ (z >> 31)
+
+
+def deal_hands(seed: int, round_number: int = 1, players: int = 4) -> tuple[int, ...]:
+    """The hands (as masks) of a seeded deal; the same on every machine and Python version.
+
+    Four SplitMix64 outputs, seeded from ``seed`` and the round number, make one
+    256-bit number that drives a Fisher-Yates shuffle (its digits in base 52, 51, ..., 2).
+    """
+    state = (seed ^ round_number * 0xD1B54A32D192ED03) & 0xFFFFFFFFFFFFFFFF
+    bits = 0
+    for _ in range(4):
+        state, r = _splitmix64(state)
+        bits = bits << 64 | r
+    deck = list(range(52))
+    for i in range(51, 0, -1):
+        bits, j = divmod(bits, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    size = 52 // players
+    return tuple(mask_of(deck[s * size : (s + 1) * size]) for s in range(players))
+
+
+class Round:
+    """One deal: passing, then the tricks, then the points."""
+
+    __slots__ = (
+        "_best",
+        "_best_seat",
+        "_led",
+        "_no_first_points",
+        "_trick_points",
+        "dealt",
+        "hands",
+        "hearts_broken",
+        "leader",
+        "number",
+        "pass_direction",
+        "passed",
+        "phase",
+        "rules",
+        "taken",
+        "trick",
+        "tricks",
+        "turn",
+    )
+
+    rules: Rules
+    number: int
+    pass_direction: PassDirection
+    dealt: tuple[int, ...] | None
+    passed: list[int | None]
+    hands: list[int]
+    phase: Phase
+    turn: int
+    leader: int
+    trick: list[Card]
+    tricks: list[Trick]
+    taken: list[int]
+    hearts_broken: bool
+
+    def __init__(self, rules: Rules, hands: Iterable[int | Iterable[Card]], number: int = 1) -> None:
+        """A round from dealt hands, given as masks or as card lists."""
+        masks = tuple(h if isinstance(h, int) else mask_of(h) for h in hands)
+        _check_deal(rules, masks)
+        self.rules = rules
+        self.number = number
+        self.pass_direction = rules.pass_direction(number)
+        self.dealt = masks
+        self.passed = [None] * rules.players
+        self.hands = list(masks)
+        self.trick = []
+        self.tricks = []
+        self.taken = [0] * rules.players
+        self.hearts_broken = False
+        self._no_first_points = rules.first_trick is FirstTrick.NO_POINTS
+        self._led = self._best = self._best_seat = self._trick_points = 0
+        if self.pass_direction is PassDirection.NONE:
+            self._start_play()
+        else:
+            self.phase = Phase.PASSING
+            self.turn = self.leader = -1
+
+    @classmethod
+    def deal(cls, rules: Rules, seed: int, number: int = 1) -> Round:
+        """Round ``number`` dealt from ``seed``."""
+        return cls(rules, deal_hands(seed, number, rules.players), number)
+
+    @classmethod
+    def from_view(cls, view: PlayerView, hands: Iterable[int]) -> Round:
+        """The position a view sees, with ``hands`` (masks) as everyone's cards now: for search.
+
+        The view's own hand must be among them unchanged.
+        """
+        masks = list(hands)
+        if masks[view.seat] != view.hand_mask:
+            raise DealError("the hands must keep the view's own hand")
+        held = [m.bit_count() for m in masks]
+        if held != list(view.hand_sizes):
+            raise DealError(f"hand sizes {held} do not match the view's {list(view.hand_sizes)}")
+        r = cls.__new__(cls)
+        r.rules = view.rules
+        r.number = view.round_number
+        r.pass_direction = view.pass_direction
+        r.dealt = None
+        r.passed = [None] * view.rules.players
+        r.hands = masks
+        r.phase = view.phase
+        r.tricks = list(view.tricks)
+        r.taken = list(view.taken)
+        r.hearts_broken = view.hearts_broken
+        r._no_first_points = view.rules.first_trick is FirstTrick.NO_POINTS
+        r.leader = view.trick_leader
+        r.turn = view.trick_leader
+        r.trick = []
+        r._led = r._best = r._best_seat = r._trick_points = 0
+        for card in view.trick:
+            r.push(card)
+        return r
+
+    def copy(self) -> Round:
+        """An independent copy to play on."""
+        r = Round.__new__(Round)
+        r.rules = self.rules
+        r.number = self.number
+        r.pass_direction = self.pass_direction
+        r.dealt = self.dealt
+        r.passed = self.passed[:]
+        r.hands = self.hands[:]
+        r.phase = self.phase
+        r.turn = self.turn
+        r.leader = self.leader
+        r.trick = self.trick[:]
+        r.tricks = self.tricks[:]
+        r.taken = self.taken[:]
+        r.hearts_broken = self.hearts_broken
+        r._led = self._led
+        r._best = self._best
+        r._best_seat = self._best_seat
+        r._trick_points = self._trick_points
+        r._no_first_points = self._no_first_points
+        return r
+
+    # Passing
+
+    def pass_cards(self, seat: int, cards: Iterable[Card]) -> None:
+        """Choose the cards ``seat`` passes. When every seat has chosen, they are exchanged."""
+        chosen = tuple(cards)
+        self._check_seat(seat, chosen)
+        if self.phase is not Phase.PASSING:
+            raise IllegalMoveError(Reason.WRONG_PHASE, seat, chosen, phase=self.phase.value)
+        if self.passed[seat] is not None:
+            raise IllegalMoveError(Reason.ALREADY_PASSED, seat, chosen)
+        if len(chosen) != self.rules.pass_count:
+            raise IllegalMoveError(Reason.WRONG_PASS_COUNT, seat, chosen, count=self.rules.pass_count)
+        mask = mask_of(chosen)
+        if mask.bit_count() != len(chosen):
+            raise IllegalMoveError(Reason.DUPLICATE_CARD, seat, chosen)
+        if mask & ~self.hands[seat]:
+            raise IllegalMoveError(Reason.NOT_IN_HAND, seat, tuple(cards_of(mask & ~self.hands[seat])))
+        self.passed[seat] = mask
+        if all(p is not None for p in self.passed):
+            self._exchange()
+
+    def passer_to(self, seat: int) -> int:
+        """The seat whose passed cards ``seat`` receives."""
+        n = self.rules.players
+        return next(s for s in range(n) if self.pass_direction.target(s, n) == seat)
+
+    def received(self, seat: int) -> int | None:
+        """The mask of cards ``seat`` received, once the exchange is done."""
+        if self.pass_direction is PassDirection.NONE or self.phase is Phase.PASSING:
+            return None
+        return self.passed[self.passer_to(seat)]
+
+    def _exchange(self) -> None:
+        n = self.rules.players
+        hands = self.hands
+        for seat, mask in enumerate(self.passed):
+            assert mask is not None
+            hands[seat] &= ~mask
+        for seat, mask in enumerate(self.passed):
+            assert mask is not None
+            hands[self.pass_direction.target(seat, n)] |= mask
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAYING
+        self.turn = self.leader = next(s for s, h in enumerate(self.hands) if h & 1 << TWO_OF_CLUBS)
+
+    # Playing
+
+    def legal_mask(self) -> int:
+        """The mask of the cards the seat to play may play (0 outside play)."""
+        if self.phase is not Phase.PLAYING:
+            return 0
+        h = self.hands[self.turn]
+        if self.trick:
+            follow = h & SUIT_MASKS[self._led]
+            if follow:
+                return follow
+            if self._no_first_points and not self.tricks:
+                safe = h & ~POINTS_MASK
+                if safe:
+                    return safe
+            return h
+        if not self.tricks:
+            return h & 1 << TWO_OF_CLUBS
+        if not self.hearts_broken:
+            safe = h & ~HEARTS_MASK
+            if safe:
+                return safe
+        return h
+
+    def hand_cards(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds now, lowest first."""
+        return cards_of(self.hands[seat])
+
+    def legal_plays(self) -> list[Card]:
+        """The cards the seat to play may play, lowest first."""
+        return cards_of(self.legal_mask())
+
+    def play(self, card: Card, seat: int | None = None) -> None:
+        """Play ``card`` for the seat to play (or check that it is ``seat``'s turn); checks every rule."""
+        turn = self.turn if seat is None else seat
+        self._check_seat(turn, (card,))
+        if self.phase is not Phase.PLAYING:
+            raise IllegalMoveError(Reason.WRONG_PHASE, turn, (card,), phase=self.phase.value)
+        if turn != self.turn:
+            raise IllegalMoveError(Reason.NOT_YOUR_TURN, turn, (card,), turn=self.turn)
+        if not 0 <= card < 52 or not self.hands[turn] >> card & 1:
+            raise IllegalMoveError(Reason.NOT_IN_HAND, turn, (card,))
+        if not self.legal_mask() >> card & 1:
+            raise self._refusal(card)
+        self.push(card)
+
+    def _refusal(self, card: Card) -> IllegalMoveError:
+        seat = self.turn
+        if self.trick:
+            if self.hands[seat] & SUIT_MASKS[self._led]:
+                return IllegalMoveError(Reason.MUST_FOLLOW_SUIT, seat, (card,), suit=Suit(self._led).symbol)
+            return IllegalMoveError(Reason.NO_POINTS_ON_FIRST_TRICK, seat, (card,))
+        if not self.tricks:
+            return IllegalMoveError(Reason.MUST_LEAD_TWO_OF_CLUBS, seat, (card,))
+        return IllegalMoveError(Reason.HEARTS_NOT_BROKEN, seat, (card,))
+
+    def _check_seat(self, seat: int, cards: tuple[Card, ...]) -> None:
+        if not 0 <= seat < self.rules.players:
+            raise IllegalMoveError(Reason.NO_SUCH_SEAT, seat, cards, last=self.rules.players - 1)
+
+    def push(self, card: int) -> None:
+        """Play ``card`` for the seat to play, unchecked: the fast path for search."""
+        seat = self.turn
+        self.hands[seat] ^= 1 << card
+        trick = self.trick
+        trick.append(CARDS[card])
+        suit = card // 13
+        if len(trick) == 1:
+            self._led = suit
+            self._best = card
+            self._best_seat = seat
+            self._trick_points = POINTS[card]
+        else:
+            self._trick_points += POINTS[card]
+            if suit == self._led:
+                if card > self._best:
+                    self._best = card
+                    self._best_seat = seat
+            elif suit == 2:
+                self.hearts_broken = True
+        players = len(self.hands)
+        if len(trick) < players:
+            self.turn = (seat + 1) % players
+            return
+        winner = self._best_seat
+        self.taken[winner] += self._trick_points
+        self.tricks.append(Trick(self.leader, tuple(trick), winner))
+        self.trick = []
+        self.leader = self.turn = winner
+        if not self.hands[winner]:
+            self.phase = Phase.OVER
+
+    # Points
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def moon_shooter(self) -> int | None:
+        """The seat that took every point card, once the round is over."""
+        if self.phase is not Phase.OVER:
+            return None
+        return next((s for s, p in enumerate(self.taken) if p == 26), None)
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's points for the round, the moon applied; the points taken so far while it runs."""
+        shooter = self.moon_shooter()
+        if shooter is None:
+            return tuple(self.taken)
+        if self.rules.moon is MoonScoring.SHOOTER_MINUS_26:
+            return tuple(-26 if s == shooter else 0 for s in range(self.rules.players))
+        return tuple(0 if s == shooter else 26 for s in range(self.rules.players))
+
+    def view(self, seat: int, totals: tuple[int, ...] | None = None) -> PlayerView:
+        """What ``seat`` may know; ``totals`` are the game's scores before this round."""
+        from .view import make_view
+
+        return make_view(self, seat, totals or (0,) * self.rules.players)
+
+    def __repr__(self) -> str:
+        return f"<Round {self.number} {self.phase.value} turn={self.turn} tricks={len(self.tricks)}>"
+
+
+def _check_deal(rules: Rules, hands: tuple[int, ...]) -> None:
+    if len(hands) != rules.players:
+        raise DealError(f"{len(hands)} hands dealt, the rules want {rules.players}")
+    seen = 0
+    for seat, h in enumerate(hands):
+        if h.bit_count() != rules.hand_size:
+            raise DealError(f"seat {seat} was dealt {h.bit_count()} cards, not {rules.hand_size}")
+        if h & seen:
+            raise DealError(f"seat {seat} was dealt {cards_of(h & seen)[0]}, which another seat holds")
+        seen |= h
+    if seen != FULL_DECK:
+        raise DealError(f"the deal lacks {' '.join(map(str, cards_of(FULL_DECK & ~seen)))}")
+
+
+class OutcomeKind(Enum):
+    WIN = "win"
+    DRAW = "draw"
+    SHARED_WIN = "shared-win"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``winners`` holds one seat, or the tied seats of a draw or a shared win."""
+
+    kind: OutcomeKind
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+class GameOverError(ValueError):
+    """A new round asked for after the game has ended, or before the round has."""
+
+
+class Game:
+    """Rounds dealt from one seed, with running totals, up to the target score."""
+
+    def __init__(self, rules: Rules, seed: int, hands: Iterable[int | Iterable[Card]] | None = None) -> None:
+        """A new game; round 1 is dealt from ``seed``, or is ``hands`` when given (as from a log)."""
+        self.rules = rules
+        self.seed = seed
+        self.rounds: list[Round] = []
+        self._deal(hands)
+
+    def _deal(self, hands: Iterable[int | Iterable[Card]] | None) -> None:
+        number = len(self.rounds) + 1
+        if hands is None:
+            self.rounds.append(Round.deal(self.rules, self.seed, number))
+        else:
+            self.rounds.append(Round(self.rules, hands, number))
+
+    @property
+    def round(self) -> Round:
+        """The round being played, or the last one played."""
+        return self.rounds[-1]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's total over the finished rounds."""
+        sums = [0] * self.rules.players
+        for r in self.rounds:
+            if r.is_over:
+                for s, p in enumerate(r.scores()):
+                    sums[s] += p
+        return tuple(sums)
+
+    def history(self) -> list[tuple[int, ...]]:
+        """The scores of each finished round."""
+        return [r.scores() for r in self.rounds if r.is_over]
+
+    def outcome(self) -> Outcome | None:
+        """The result once the game has ended: after a round in which someone reached the target."""
+        if not self.round.is_over:
+            return None
+        totals = self.totals
+        if max(totals) < self.rules.target:
+            return None
+        low = min(totals)
+        lowest = tuple(s for s, t in enumerate(totals) if t == low)
+        if len(lowest) == 1:
+            return Outcome(OutcomeKind.WIN, lowest, totals)
+        if self.rules.tie is TieRule.DRAW:
+            return Outcome(OutcomeKind.DRAW, lowest, totals)
+        if self.rules.tie is TieRule.SHARED_WIN:
+            return Outcome(OutcomeKind.SHARED_WIN, lowest, totals)
+        return None
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    def next_round(self, hands: Iterable[int | Iterable[Card]] | None = None) -> Round:
+        """Deal the next round (from the seed, or ``hands``), once this one is over and the game goes on."""
+        if not self.round.is_over:
+            raise GameOverError("the round is still being played")
+        if self.is_over():
+            raise GameOverError("the game is over")
+        self._deal(hands)
+        return self.round
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know of the round being played."""
+        before = [0] * self.rules.players
+        for r in self.rounds[:-1]:
+            for s, p in enumerate(r.scores()):
+                before[s] += p
+        return self.round.view(seat, tuple(before))

@@ -1,0 +1,173 @@
+"""The options in which the rule texts differ, and the named presets built from them."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import asdict, dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class PassDirection(Enum):
+    """Where the passed cards go. Play goes to the left, so left is the next seat."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    ACROSS = "across"
+    NONE = "none"
+
+    def target(self, seat: int, players: int) -> int:
+        """The seat that receives what ``seat`` passes."""
+        offset = {"left": 1, "right": -1, "across": players // 2, "none": 0}[self.value]
+        return (seat + offset) % players
+
+
+class FirstTrick(Enum):
+    """May point cards be discarded on the first trick?"""
+
+    NO_POINTS = "no-points"
+    """No hearts, no queen of spades, unless the hand holds nothing else."""
+    POINTS_ALLOWED = "points-allowed"
+
+
+class TieRule(Enum):
+    """What a shared lowest total means when the game ends."""
+
+    DRAW = "draw"
+    PLAY_ON = "play-on"
+    SHARED_WIN = "shared-win"
+
+
+class MoonScoring(Enum):
+    """What taking every point card in a round scores."""
+
+    OTHERS_GET_26 = "others-get-26"
+    """The shooter scores 0, every other player 26 (all three texts)."""
+    SHOOTER_MINUS_26 = "shooter-minus-26"
+    """The shooter scores -26, the others 0 (an option from other games)."""
+
+
+class UnknownPresetError(ValueError):
+    """A preset name that does not exist."""
+
+    def __init__(self, name: str) -> None:
+        close = difflib.get_close_matches(name, PRESETS, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        super().__init__(f"unknown preset {name!r}{hint}; known presets: {', '.join(PRESETS)}")
+        self.name = name
+
+
+class RulesError(ValueError):
+    """Rules that cannot be played, or a rules record that cannot be read."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option in which the presets differ; immutable and hashable."""
+
+    name: str
+    players: int = 4
+    pass_cycle: tuple[PassDirection, ...] = (
+        PassDirection.LEFT,
+        PassDirection.RIGHT,
+        PassDirection.ACROSS,
+        PassDirection.NONE,
+    )
+    pass_count: int = 3
+    first_trick: FirstTrick = FirstTrick.NO_POINTS
+    tie: TieRule = TieRule.DRAW
+    target: int = 100
+    moon: MoonScoring = MoonScoring.OTHERS_GET_26
+    source: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if self.players != 4:
+            raise RulesError(f"{self.players} players are not supported yet; the engine plays 4")
+        if not self.pass_cycle:
+            raise RulesError("the pass cycle is empty")
+        if not 0 <= self.pass_count < self.hand_size:
+            raise RulesError(f"cannot pass {self.pass_count} cards from a hand of {self.hand_size}")
+        if self.target < 1:
+            raise RulesError(f"the target score must be positive, not {self.target}")
+
+    @property
+    def hand_size(self) -> int:
+        return 52 // self.players
+
+    def pass_direction(self, round_number: int) -> PassDirection:
+        """The pass direction of round ``round_number`` (the first round is 1)."""
+        if self.pass_count == 0:
+            return PassDirection.NONE
+        return self.pass_cycle[(round_number - 1) % len(self.pass_cycle)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain JSON-ready record of every option."""
+        d = asdict(self)
+        d.pop("source")
+        d["pass_cycle"] = [p.value for p in self.pass_cycle]
+        for key in ("first_trick", "tie", "moon"):
+            d[key] = d[key].value
+        return d
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Read what ``to_dict`` wrote; unknown or missing keys and bad values raise RulesError."""
+        known = {"name", "players", "pass_cycle", "pass_count", "first_trick", "tie", "target", "moon"}
+        for key in data:
+            if key not in known:
+                close = difflib.get_close_matches(key, known, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise RulesError(f"unknown rules field {key!r}{hint}")
+        missing = sorted(known - data.keys())
+        if missing:
+            raise RulesError(f"rules field {missing[0]!r} is missing")
+        try:
+            return cls(
+                name=_typed(data, "name", str),
+                players=_typed(data, "players", int),
+                pass_cycle=tuple(PassDirection(p) for p in _typed(data, "pass_cycle", list)),
+                pass_count=_typed(data, "pass_count", int),
+                first_trick=FirstTrick(data["first_trick"]),
+                tie=TieRule(data["tie"]),
+                target=_typed(data, "target", int),
+                moon=MoonScoring(data["moon"]),
+            )
+        except ValueError as e:
+            raise RulesError(str(e)) from None
+
+
+def _typed(data: dict[str, Any], key: str, kind: type) -> Any:
+    value = data[key]
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise RulesError(f"rules field {key!r} must be {kind.__name__}, not {value!r}")
+    return value
+
+
+PRESETS: dict[str, Rules] = {
+    "dansk": Rules(
+        name="dansk",
+        first_trick=FirstTrick.NO_POINTS,
+        tie=TieRule.DRAW,
+        source="000_5143a5561d8b2551.txt",
+    ),
+    "dansk-hus": Rules(
+        name="dansk-hus",
+        first_trick=FirstTrick.NO_POINTS,
+        tie=TieRule.PLAY_ON,
+        source="001_43139c85abb41417.txt",
+    ),
+    "svensk": Rules(
+        name="svensk",
+        first_trick=FirstTrick.POINTS_ALLOWED,
+        tie=TieRule.SHARED_WIN,
+        source="004_b807fd3d2cf2b230.txt",
+    ),
+}
+
+
+def preset(name: str) -> Rules:
+    """The preset called ``name``: ``dansk``, ``dansk-hus`` or ``svensk``."""
+    try:
+        return PRESETS[name.strip().lower()]
+    except KeyError:
+        raise UnknownPresetError(name) from None
