@@ -523,13 +523,14 @@ class _Reader:
         scores = r.scores()
         for s, p in enumerate(scores):
             totals[s] += p
-        self.check(rd["points"], list(scores), f"{where}, points", "the points")
-        self.check(rd["totals"], list(totals), f"{where}, totals", "the totals")
-        self.check(rd["moon"], r.moon_shooter(), f"{where}, moon", "who shot the moon")
+        self.check(rd["points"], list(scores), f"{where}, points")
+        self.check(rd["totals"], list(totals), f"{where}, totals")
+        self.check(rd["moon"], r.moon_shooter(), f"{where}, moon")
 
-    def check(self, written: Any, actual: Any, where: str, what: str) -> None:
+    def check(self, written: Any, actual: Any, where: str) -> None:
+        """A field written for readers must be what the cards give."""
         if written != actual or type(written) is not type(actual):
-            raise self.fail(where, f"{what}: the log says {_short(written)}, but the cards give {_short(actual)}")
+            raise self.fail(where, f"the log says {_short(written)}, but the cards give {_short(actual)}")
 
     def passes(self, value: Any, r: Round, seats: tuple[Seat, ...], where: str) -> None:
         players = r.rules.players
@@ -546,7 +547,7 @@ class _Reader:
             try:
                 r.pass_cards(s, cards)
             except IllegalMoveError as e:
-                raise self.fail(where, _named(e, seats)) from None
+                raise self.fail(where, _named(e, seats).replace(" cannot play ", " cannot pass ", 1)) from None
 
     def trick(self, value: Any, r: Round, seats: tuple[Seat, ...], where: str, last: bool) -> None:
         d = self.fields(value, where, _TRICK_REQUIRED, _TRICK_OVER)
@@ -580,8 +581,8 @@ class _Reader:
             if key not in d:
                 raise self.fail(where, f"the field {key!r} is missing")
         done = r.tricks[-1]
-        self.check(d["winner"], done.winner, f"{where}, winner", "the winner")
-        self.check(d["points"], done.points, f"{where}, points", "the points")
+        self.check(d["winner"], done.winner, f"{where}, winner")
+        self.check(d["points"], done.points, f"{where}, points")
 
     def result(self, value: Any, game: Game) -> None:
         outcome = game.outcome()
@@ -592,9 +593,9 @@ class _Reader:
         if value is None:
             raise self.fail("result", f"the game is over ({outcome.kind.value}), but the result is null")
         d = self.fields(value, "result", _RESULT)
-        self.check(d["outcome"], outcome.kind.value, "result.outcome", "the outcome")
-        self.check(d["winners"], list(outcome.winners), "result.winners", "the winners")
-        self.check(d["totals"], list(outcome.totals), "result.totals", "the totals")
+        self.check(d["outcome"], outcome.kind.value, "result, outcome")
+        self.check(d["winners"], list(outcome.winners), "result, winners")
+        self.check(d["totals"], list(outcome.totals), "result, totals")
 
 
 def _named(e: IllegalMoveError, seats: tuple[Seat, ...]) -> str:
