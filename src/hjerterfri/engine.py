@@ -131,7 +131,10 @@ def deal_hands(seed: int, round_number: int = 1, players: int = 4) -> tuple[int,
         bits, j = divmod(bits, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     size = 52 // players
-    return tuple(mask_of(deck[s * size : (s + 1) * size]) for s in range(players))
+    hands = [0] * players
+    for i, card in enumerate(deck[: size * players]):
+        hands[i // size] |= 1 << card
+    return tuple(hands)
 
 
 class Round:
@@ -173,9 +176,12 @@ class Round:
     hearts_broken: bool
 
     def __init__(self, rules: Rules, hands: Iterable[int | Iterable[Card]], number: int = 1) -> None:
-        """A round from dealt hands, given as masks or as card lists."""
+        """A round from dealt hands, given as masks or as card lists; checked to be a deal."""
         masks = tuple(h if isinstance(h, int) else mask_of(h) for h in hands)
         _check_deal(rules, masks)
+        self._setup(rules, masks, number)
+
+    def _setup(self, rules: Rules, masks: tuple[int, ...], number: int) -> None:
         self.rules = rules
         self.number = number
         self.pass_direction = rules.pass_direction(number)
@@ -197,7 +203,9 @@ class Round:
     @classmethod
     def deal(cls, rules: Rules, seed: int, number: int = 1) -> Round:
         """Round ``number`` dealt from ``seed``."""
-        return cls(rules, deal_hands(seed, number, rules.players), number)
+        r = cls.__new__(cls)
+        r._setup(rules, deal_hands(seed, number, rules.players), number)
+        return r
 
     @classmethod
     def from_view(cls, view: PlayerView, hands: Iterable[int]) -> Round:
