@@ -379,6 +379,15 @@ class Round:
         self._order = rotation
 
     @property
+    def trick_seats(self) -> tuple[int, ...]:
+        """The seats in the order they play the current trick (empty while passing)."""
+        return self._order
+
+    def trick_plays(self) -> list[tuple[int, Card]]:
+        """The current trick so far: each card with the seat that played it."""
+        return list(zip(self._order, self.trick, strict=False))
+
+    @property
     def opening_card(self) -> Card:
         """The card that leads the first trick: the lowest club in play."""
         return CARDS[self._opening]

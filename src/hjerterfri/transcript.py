@@ -236,14 +236,15 @@ class Transcript:
         table.add_column(self.w("winner"))
         table.add_column(self.w("points"), justify="right")
         lead = ">" if self.style.ascii else "›"
-        played = [(t.leader, t.cards, t.winner, t.points) for t in r.tricks]
+        played = [(t.seats, t.cards, t.winner, t.points) for t in r.tricks]
         if r.trick:
-            played.append((r.leader, tuple(r.trick), None, None))
-        for i, (leader, cards, winner, points) in enumerate(played, 1):
+            played.append((r.trick_seats, tuple(r.trick), None, None))
+        for i, (seats, cards, winner, points) in enumerate(played, 1):
             row: list[Text | str] = [str(i)] + [""] * n
-            for k, card in enumerate(cards):
-                seat = (leader + k) % n
-                row[1 + seat] = self.style.card(card, lead if k == 0 else " ")
+            for k, (seat, card) in enumerate(zip(seats, cards, strict=False)):
+                text = self.style.card(card, lead if k == 0 else " ")
+                cell = row[1 + seat]
+                row[1 + seat] = Text.assemble(cell, " ", text) if cell else text  # two cards: 004's first trick
             row.append(self.names[winner] if winner is not None else "")
             row.append(str(points) if points else "" if points is None else "·")
             table.add_row(*row)

@@ -122,7 +122,7 @@ def make_view(r: Round, seat: int, totals: tuple[int, ...]) -> PlayerView:
         tricks=tuple(r.tricks),
         trick_leader=r.leader,
         trick=tuple(r.trick),
-        trick_seats=r._order,
+        trick_seats=r.trick_seats,
         opening_card=r.opening_card,
         turn=r.turn,
         hearts_broken=r.hearts_broken,
@@ -145,7 +145,7 @@ def _shown_voids(r: Round) -> tuple[int, ...]:
     """
     voids = [0] * r.rules.players
     broken = False
-    for seats, cards in [(t.seats, t.cards) for t in r.tricks] + [(r._order, tuple(r.trick))]:
+    for seats, cards in [(t.seats, t.cards) for t in r.tricks] + [(r.trick_seats, tuple(r.trick))]:
         if not cards:
             continue
         led = cards[0] // 13

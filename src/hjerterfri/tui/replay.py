@@ -202,10 +202,10 @@ class ReplayApp(App[None]):
 
     def last_play(self, r: Round) -> tuple[int, Card] | None:
         if r.trick:
-            return (r.leader + len(r.trick) - 1) % r.rules.players, r.trick[-1]
+            return r.trick_plays()[-1]
         if r.tricks:
             t = r.tricks[-1]
-            return t.seat_of(len(t.cards) - 1, r.rules.players), t.cards[-1]
+            return t.seats[-1], t.cards[-1]
         return None
 
     def hand_text(self, r: Round, seat: int, last: tuple[int, Card] | None) -> Text:
@@ -228,13 +228,12 @@ class ReplayApp(App[None]):
         return Text("\n").join(lines)
 
     def trick_text(self, r: Round) -> Text:
-        n = r.rules.players
         if r.trick:
-            plays = [((r.leader + i) % n, c) for i, c in enumerate(r.trick)]
+            plays = r.trick_plays()
             winner = None
         elif r.tricks:
             t = r.tricks[-1]
-            plays = [(t.seat_of(i, n), c) for i, c in enumerate(t.cards)]
+            plays = list(zip(t.seats, t.cards, strict=True))
             winner = t.winner
         else:
             return Text(self.words["dealt"], style="dim")
