@@ -167,6 +167,7 @@ def _round_dict(r: Round, totals: list[int]) -> dict[str, Any]:
         "round": r.number,
         "pass": r.pass_direction.value,
         "deal": [_texts(h) for h in r.dealt],
+        **({"kitty": _texts(r.kitty)} if r.kitty else {}),
         "passed": None
         if r.pass_direction is PassDirection.NONE
         else [None if p is None else _texts(p) for p in r.passed],
@@ -324,6 +325,7 @@ _TOP = ("format", "version", "program", "started", "preset", "rules", "seed", "s
 _SEAT_REQUIRED = ("name", "player")
 _ROUND_REQUIRED = ("round", "pass", "deal", "passed", "tricks")
 _ROUND_OVER = ("points", "totals", "moon")
+_ROUND_OPTIONAL = (*_ROUND_OVER, "kitty")
 _TRICK_REQUIRED = ("leader", "cards")
 _TRICK_OVER = ("winner", "points")
 _RESULT = ("outcome", "winners", "totals")
@@ -427,10 +429,11 @@ class _Reader:
         rounds = data["rounds"]
         if not isinstance(rounds, list) or not rounds:
             raise self.fail("rounds", f"must be a list of at least one round, not {_short(rounds)}")
-        first = self.fields(rounds[0], "round 1", _ROUND_REQUIRED, _ROUND_OVER)
+        first = self.fields(rounds[0], "round 1", _ROUND_REQUIRED, _ROUND_OPTIONAL)
         hands = self.deal(first["deal"], "round 1, deal", rules.players)
+        kitty = self.kitty(first, "round 1", rules)
         try:
-            game = Game(rules, seed, hands)
+            game = Game(rules, seed, hands, kitty)
         except DealError as e:
             raise self.fail("round 1, deal", str(e)) from None
         return GameRecord(game, seats, started, program, self.path)
@@ -458,6 +461,14 @@ class _Reader:
             raise self.fail(where, "the field 'seed' is missing (every bot has a seed)")
         return Seat(name, player, self.integer(d["seed"], f"{where}, seed"))
 
+    def kitty(self, rd: dict, where: str, rules: Rules) -> int:
+        """The round's kitty: required where the rules lay cards aside (001 at 3 or 5 players)."""
+        if "kitty" not in rd:
+            if rules.kitty_size:
+                raise self.fail(where, f"the field 'kitty' is missing (the rules lay {rules.kitty_size} aside)")
+            return 0
+        return mask_of(self.cards(rd["kitty"], f"{where}, kitty"))
+
     def deal(self, value: Any, where: str, players: int) -> list[int]:
         if not isinstance(value, list) or len(value) != players:
             raise self.fail(where, f"must be a list of {players} hands, not {_short(value)}")
@@ -482,15 +493,16 @@ class _Reader:
             n = i + 1
             where = f"round {n}"
             if i > 0:
-                rd = self.fields(rd, where, _ROUND_REQUIRED, _ROUND_OVER)
+                rd = self.fields(rd, where, _ROUND_REQUIRED, _ROUND_OPTIONAL)
                 prev = game.round
                 if not prev.is_over:
                     raise self.fail(where, f"round {n - 1} is not over, so no round can follow it")
                 if game.is_over():
                     raise self.fail(where, f"the game ended after round {n - 1}")
                 hands = self.deal(rd["deal"], f"{where}, deal", game.rules.players)
+                kitty = self.kitty(rd, where, game.rules)
                 try:
-                    game.next_round(hands)
+                    game.next_round(hands, kitty)
                 except (DealError, GameOverError) as e:
                     raise self.fail(f"{where}, deal", str(e)) from None
             self.round(rd, game, record.seats, where, totals)
@@ -560,18 +572,19 @@ class _Reader:
         leader = self.seat(d["leader"], f"{where}, leader", players)
         if leader != r.leader:
             who = f"seat {r.leader} ({seats[r.leader].name})"
-            why = "won the last trick" if r.tricks else "holds the two of clubs"
+            why = "won the last trick" if r.tricks else f"holds {r.opening_card}"
             raise self.fail(where, f"the log says seat {leader} leads, but {who} {why} and leads")
         cards = d["cards"]
-        if not isinstance(cards, list) or not cards or len(cards) > players:
-            raise self.fail(where, f"must hold 1 to {players} cards, not {_short(cards)}")
+        size = len(r.trick_seats)  # one more per seat that plays twice in 004's first trick
+        if not isinstance(cards, list) or not cards or len(cards) > size:
+            raise self.fail(where, f"must hold 1 to {size} cards, not {_short(cards)}")
         for i, text in enumerate(cards):
             card = self.card(text, f"{where}, card {i + 1}")
             try:
                 r.play(card)
             except IllegalMoveError as e:
                 raise self.fail(where, _named(e, seats)) from None
-        if len(cards) < players:
+        if len(cards) < size:
             if not last:
                 raise self.fail(where, f"has {len(cards)} cards, but another trick follows it")
             if any(k in d for k in _TRICK_OVER):

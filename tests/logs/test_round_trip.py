@@ -145,3 +145,37 @@ def test_bad_bot_spec_is_refused(tmp_path):
     save(record, tmp_path / "g.json")
     with pytest.raises(LogError, match="unknown player"):
         load(tmp_path / "g.json")
+
+
+@pytest.mark.parametrize(
+    ("preset_name", "players", "odd"),
+    [("dansk", 3, "kitty"), ("dansk-hus", 5, "kitty"), ("svensk", 3, "play-twice"), ("svensk", 5, "play-twice"),
+     ("svensk", 3, "remove-two-of-clubs")],
+)  # fmt: skip
+def test_three_and_five_player_games_read_back_equal_at_every_step(tmp_path, preset_name, players, odd):
+    """Issue 6: the kitty and a seat's two cards in the first trick are logged and replayed."""
+    import dataclasses
+    import random
+
+    from hjerterfri.rules import OddCards, preset
+
+    rules = dataclasses.replace(preset(preset_name, players), odd_cards=OddCards(odd), target=40)
+    seats = (Seat("Ida"), *(Seat(f"Bot {i}", "let", i) for i in range(1, players)))
+    record = GameRecord.new(rules, 5, seats, STARTED)
+    rng = random.Random(5)
+    path = tmp_path / "g.json"
+    game = record.game
+    while not game.is_over():
+        r = game.round
+        if r.phase is Phase.PASSING:
+            seat = next(s for s, p in enumerate(r.passed) if p is None)
+            r.pass_cards(seat, rng.sample(r.hand_cards(seat), rules.pass_count))
+        elif r.phase is Phase.PLAYING:
+            r.play(rng.choice(r.legal_plays()))
+        else:
+            game.next_round()
+        if rng.random() < 0.2 or game.is_over():
+            save(record, path)
+            assert state(load(path).game) == state(game)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert ("kitty" in data["rounds"][0]) == (odd == "kitty")
