@@ -1,0 +1,110 @@
+"""Between rounds and after the last one: points, the moon, the history, the result."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..labels import relabel
+from ..scores import history_table, round_table
+from ..session import HUMAN, Session
+
+if TYPE_CHECKING:
+    from ..app import HjerterfriApp
+
+
+class RoundSummaryScreen(Screen[None]):
+    """What the round just played scored, and the totals so far."""
+
+    BINDINGS = [
+        Binding("enter,space", "next", "key.continue", key_display="⏎"),
+        Binding("question_mark", "app.help", "key.help", key_display="?"),
+        Binding("r", "app.rules", "key.rules"),
+        Binding("q", "app.ask_quit", "key.quit"),
+    ]
+    app: HjerterfriApp
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="sheet"):
+            yield Static(self._body(), id="summary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        relabel(self, self.app.texts)
+
+    def _body(self) -> Group:
+        t = self.app.texts
+        game = self.session.game
+        r = game.round
+        names = self.session.names
+        parts: list = [Text(t("summary.title", n=r.number), style="bold")]
+        shooter = r.moon_shooter()
+        if shooter is not None:
+            parts.append(Text(t("summary.moon", name=names[shooter]), style="bold"))
+        parts.append(round_table(t, names, r.scores(), game.totals))
+        if len(game.history()) > 1:
+            parts.append(Text(t("summary.history"), style="bold"))
+            parts.append(history_table(t, names, game.history()))
+        if max(game.totals) >= game.rules.target and not game.is_over():
+            parts.append(Text(t("end.playon"), style="bold"))
+        parts.append(Text(t("summary.end") if game.is_over() else t("summary.next"), style="dim"))
+        return Group(*parts)
+
+    def action_next(self) -> None:
+        self.dismiss(None)
+
+
+class GameEndScreen(Screen[None]):
+    """The winner (or the draw, or the shared win) and the whole score history."""
+
+    BINDINGS = [
+        Binding("n", "app.new_game", "key.new"),
+        Binding("q", "app.quit", "key.quit"),
+    ]
+    app: HjerterfriApp
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="sheet"):
+            yield Static(self._body(), id="result")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        relabel(self, self.app.texts)
+
+    def _body(self) -> Group:
+        t = self.app.texts
+        game = self.session.game
+        outcome = game.outcome()
+        names = self.session.names
+        parts: list = [Text(t("end.title"), style="bold")]
+        if outcome is not None:
+            winners = [names[s] for s in outcome.winners]
+            if outcome.winners == (HUMAN,):
+                headline = t("end.you.win")
+            else:
+                headline = t.outcome(outcome.kind, winners)
+            parts.append(Text(headline, style="bold reverse"))
+        order = sorted(range(len(names)), key=lambda s: game.totals[s])
+        lines = Text()
+        for place, seat in enumerate(order, 1):
+            lines.append(f"{place}. {names[seat]:<14} {game.totals[seat]:>4}\n", style="bold" if place == 1 else "")
+        parts.append(lines)
+        parts.append(Text(t("summary.history"), style="bold"))
+        parts.append(history_table(t, names, game.history()))
+        parts.append(Text(t("end.again"), style="dim"))
+        return Group(*parts)
