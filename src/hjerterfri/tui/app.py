@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from textual.app import App
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from ..engine import Game
 from ..rules import preset
@@ -23,7 +24,7 @@ class HjerterfriApp(App[None]):
 
     CSS_PATH = "hjerterfri.tcss"
     TITLE = "hjerterfri"
-    BINDINGS = [Binding("ctrl+c", "ask_quit", show=False, priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+c", "ask_quit", show=False, priority=True)]
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(
@@ -110,7 +111,7 @@ class HjerterfriApp(App[None]):
         else:
             self.push_screen(screen)
 
-    def switch_to_end(self, screen) -> None:  # noqa: ANN001
+    def switch_to_end(self, screen) -> None:
         self.switch_screen(screen)
 
     def action_new_game(self) -> None:

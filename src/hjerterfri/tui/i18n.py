@@ -516,7 +516,7 @@ class Texts:
         return self("end.shared", names=joined)
 
     def join(self, names: list[str]) -> str:
-        """"A, B og C"."""
+        """ "A, B og C"."""
         if len(names) < 2:
             return "".join(names)
         word = {"da": "og", "sv": "och", "en": "and"}[self.lang]

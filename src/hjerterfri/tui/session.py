@@ -59,7 +59,7 @@ class Session:
         return cls(game=game, names=list(names), bot_level=bot_level, bots=bots)
 
     @property
-    def round(self):  # noqa: ANN201 - the engine's Round
+    def round(self):
         return self.game.round
 
     def pass_cards(self, seat: int, cards: list[Card]) -> None:

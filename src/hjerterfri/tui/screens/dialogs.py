@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown, Static
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 class Dialog(ModalScreen[None]):
     """A modal sheet that Esc (and its own key) closes."""
 
-    BINDINGS = [Binding("escape", "close", "key.close", key_display="Esc")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "key.close", key_display="Esc")]
     app: HjerterfriApp
 
     def on_mount(self) -> None:
@@ -40,7 +40,7 @@ class Dialog(ModalScreen[None]):
 
 
 class HelpScreen(Dialog):
-    BINDINGS = [Binding("question_mark", "close", "key.close", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "close", "key.close", show=False)]
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
@@ -65,7 +65,7 @@ def rules_text() -> str | None:
 
 
 class RulesScreen(Dialog):
-    BINDINGS = [Binding("r", "close", "key.close", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("r", "close", "key.close", show=False)]
 
     def compose(self) -> ComposeResult:
         text = rules_text()
@@ -75,7 +75,7 @@ class RulesScreen(Dialog):
 
 
 class ScoresScreen(Dialog):
-    BINDINGS = [Binding("s", "close", "key.close", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("s", "close", "key.close", show=False)]
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -94,7 +94,7 @@ class ScoresScreen(Dialog):
 
 
 class LastTrickScreen(Dialog):
-    BINDINGS = [Binding("l", "close", "key.close", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("l", "close", "key.close", show=False)]
 
     def __init__(self, trick: Trick, names: list[str]) -> None:
         super().__init__()
@@ -121,7 +121,7 @@ class LastTrickScreen(Dialog):
 class QuitScreen(ModalScreen[bool]):
     """Asks before the game is left."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,j", "answer(True)", show=False),
         Binding("n,escape", "answer(False)", show=False),
     ]
@@ -147,7 +147,7 @@ class QuitScreen(ModalScreen[bool]):
 class SettingsScreen(Dialog):
     """Pace, trick pause, colours, ASCII and language; every change applies at once."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("o", "close", "key.close", show=False),
         Binding("up", "app.focus_previous", show=False),
         Binding("down", "app.focus_next", show=False),
@@ -161,7 +161,12 @@ class SettingsScreen(Dialog):
             yield Static(Text(t("settings.title"), style="bold"))
             yield Choice(t("settings.speed"), SPEEDS, s.speed, lambda v: t(f"speed.{v}"), id="speed", label_width=32)
             yield Choice(
-                t("settings.pause"), TRICK_PAUSES, s.trick_pause, lambda v: t("seconds", n=v), id="pause", label_width=32
+                t("settings.pause"),
+                TRICK_PAUSES,
+                s.trick_pause,
+                lambda v: t("seconds", n=v),
+                id="pause",
+                label_width=32,
             )
             yield Choice(t("settings.hold"), (False, True), s.hold_trick, yes_no, id="hold", label_width=32)
             yield Choice(t("settings.hide"), (False, True), s.hide_round_points, yes_no, id="hide", label_width=32)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
@@ -28,7 +28,7 @@ LABEL_WIDTH = 14
 class StartScreen(Screen[None]):
     """Choose a game; every choice can also be given as a flag, which skips this screen."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "key.start", key_display="⏎", priority=True),
         Binding("up", "app.focus_previous", show=False),
         Binding("down", "app.focus_next", show=False),
@@ -72,7 +72,9 @@ class StartScreen(Screen[None]):
                 yield Static(f"{t('start.name'):<{LABEL_WIDTH}}", classes="label")
                 yield Input(self.player_name or t("you"), id="name", max_length=14)
             yield Choice(t("start.lang"), LANGUAGES, s.lang, LANGUAGE_NAMES.get, id="lang", label_width=LABEL_WIDTH)
-            yield Choice(t("start.speed"), SPEEDS, s.speed, lambda v: t(f"speed.{v}"), id="speed", label_width=LABEL_WIDTH)
+            yield Choice(
+                t("start.speed"), SPEEDS, s.speed, lambda v: t(f"speed.{v}"), id="speed", label_width=LABEL_WIDTH
+            )
             yield Static(t("start.hint"), classes="hint")
         yield Footer()
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 class RoundSummaryScreen(Screen[None]):
     """What the round just played scored, and the totals so far."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "next", "key.continue", key_display="⏎"),
         Binding("question_mark", "app.help", "key.help", key_display="?"),
         Binding("r", "app.rules", "key.rules"),
@@ -68,7 +68,7 @@ class RoundSummaryScreen(Screen[None]):
 class GameEndScreen(Screen[None]):
     """The winner (or the draw, or the shared win) and the whole score history."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "app.new_game", "key.new"),
         Binding("q", "app.quit", "key.quit"),
     ]
@@ -94,10 +94,7 @@ class GameEndScreen(Screen[None]):
         parts: list = [Text(t("end.title"), style="bold")]
         if outcome is not None:
             winners = [names[s] for s in outcome.winners]
-            if outcome.winners == (HUMAN,):
-                headline = t("end.you.win")
-            else:
-                headline = t.outcome(outcome.kind, winners)
+            headline = t("end.you.win") if outcome.winners == (HUMAN,) else t.outcome(outcome.kind, winners)
             parts.append(Text(headline, style="bold reverse"))
         order = sorted(range(len(names)), key=lambda s: game.totals[s])
         lines = Text()

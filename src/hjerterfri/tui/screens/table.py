@@ -7,12 +7,12 @@ legal; it never judges a rule itself. Bots think in a worker thread.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
@@ -23,7 +23,7 @@ from ...engine import IllegalMoveError, Phase, Trick
 from ..labels import relabel
 from ..session import HUMAN, Session
 from ..widgets.hand import HandView
-from ..widgets.seat import SeatInfo, SeatPanel
+from ..widgets.seat import SeatInfo, SeatPanel, show_text
 from ..widgets.trick import TrickView
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ MIN_HEIGHT = 24
 class TableScreen(Screen):
     """One game being played, round after round."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "key.left", show=False),
         Binding("right", "move(1)", "key.right", show=False),
         Binding("enter,space", "select", "key.play", key_display="⏎"),
@@ -64,6 +64,8 @@ class TableScreen(Screen):
         self.passing_bots = False
         self._generation = 0
         self._summary_shown = False
+        self._was_my_turn = False
+        self._footer_state: tuple[object, ...] | None = None
 
     # Layout
 
@@ -96,7 +98,7 @@ class TableScreen(Screen):
         self.advance()
         self.query_one(HandView).focus()
 
-    def on_resize(self, event) -> None:  # noqa: ANN001
+    def on_resize(self, event) -> None:
         self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:
@@ -110,7 +112,7 @@ class TableScreen(Screen):
     # What the table shows
 
     @property
-    def round(self):  # noqa: ANN201
+    def round(self):
         return self.session.round
 
     def seat_name(self, seat: int) -> str:
@@ -127,8 +129,10 @@ class TableScreen(Screen):
         header.append(f"· {self.app.preset_label(game.rules.name)} · {t('round', n=r.number)} · ")
         header.append(t.pass_direction(r.pass_direction))
         header.append(" · ")
-        header.append(t("hearts.broken") if r.hearts_broken else t("hearts.closed"), style="bold" if r.hearts_broken else "dim")
-        self.query_one("#header", Static).update(header)
+        header.append(
+            t("hearts.broken") if r.hearts_broken else t("hearts.closed"), style="bold" if r.hearts_broken else "dim"
+        )
+        show_text(self.query_one("#header", Static), header)
         playing = r.phase is Phase.PLAYING and self.held is None
         for seat in (1, 2, 3):
             self.query_one(f"#seat-{seat}", SeatPanel).show(
@@ -145,7 +149,7 @@ class TableScreen(Screen):
         me.append(f" · {t('points.total', n=totals[HUMAN])}")
         if not hide:
             me.append(f" · {t('points.round', n=r.taken[HUMAN])}")
-        self.query_one("#me", Static).update(me)
+        show_text(self.query_one("#me", Static), me)
 
         trick = self.query_one(TrickView)
         if self.held is not None:
@@ -157,14 +161,18 @@ class TableScreen(Screen):
         hand.set_cards(r.hand_cards(HUMAN))
         my_turn = playing and r.turn == HUMAN
         hand.playable = frozenset(r.legal_plays()) if my_turn else None
+        if my_turn and not self._was_my_turn and hand.current() not in hand.playable:
+            hand.move_to(next(c for c in hand.cards if c in hand.playable))
+        self._was_my_turn = my_turn
         hand.chosen = frozenset(self.chosen)
         received = r.received(HUMAN) or 0
         hand.received = frozenset(c for c in r.hand_cards(HUMAN) if received >> c & 1)
         if not self.error:
             self.status = self._status_text()
         status = self.query_one("#status", Static)
-        status.update(self.status)
-        status.set_class(self.error, "error")
+        show_text(status, self.status)
+        if status.has_class("error") != self.error:
+            status.set_class(self.error, "error")
         self._relabel_keys()
 
     def _status_text(self) -> Text:
@@ -172,7 +180,11 @@ class TableScreen(Screen):
         r = self.round
         if self.held is not None:
             winner = self.seat_name(self.held.winner)
-            text = t("trick.won.points", name=winner, n=self.held.points) if self.held.points else t("trick.won", name=winner)
+            text = (
+                t("trick.won.points", name=winner, n=self.held.points)
+                if self.held.points
+                else t("trick.won", name=winner)
+            )
             if self.app.settings.hold_trick:
                 text += f" · {t('trick.continue')}"
             return Text(text)
@@ -202,13 +214,23 @@ class TableScreen(Screen):
         self.refresh_table()
 
     def _relabel_keys(self) -> None:
+        """Update the footer, but only when what it shows changes (redrawing it is not cheap)."""
         r = self.round
         select = "key.play"
         if self.held is not None:
             select = "key.continue"
         elif r.phase is Phase.PASSING:
             select = "key.choose"
-        relabel(self, self.app.texts, {"select": select})
+        state = (
+            select,
+            self.app.texts.lang,
+            self.check_action("confirm_pass", ()),
+            self.check_action("select", ()),
+            self.check_action("last_trick", ()),
+        )
+        if state != self._footer_state:
+            self._footer_state = state
+            relabel(self, self.app.texts, {"select": select})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         r = self.round
@@ -259,7 +281,7 @@ class TableScreen(Screen):
         self.advance()
 
     @work(thread=True, exclusive=True, group="bots")
-    def _think_play(self, seat: int, view, generation: int) -> None:  # noqa: ANN001
+    def _think_play(self, seat: int, view, generation: int) -> None:
         start = time.monotonic()
         try:
             card: Card | None = self.session.bots[seat].choose_play(view)
@@ -387,7 +409,15 @@ class TableScreen(Screen):
             elif len(self.chosen) < r.rules.pass_count:
                 self.chosen.append(card)
             else:
-                self.say(t("pass.choose", count=r.rules.pass_count, name=self.seat_name(r.pass_direction.target(HUMAN, 4)), chosen=len(self.chosen)), error=True)
+                self.say(
+                    t(
+                        "pass.choose",
+                        count=r.rules.pass_count,
+                        name=self.seat_name(r.pass_direction.target(HUMAN, 4)),
+                        chosen=len(self.chosen),
+                    ),
+                    error=True,
+                )
                 return
             self.error = False
             self.refresh_table()
@@ -411,9 +441,13 @@ class TableScreen(Screen):
         self.chosen = []
         self._after_pass()
 
-    def on_key(self, event) -> None:  # noqa: ANN001
+    def on_key(self, event) -> None:
         """Any key lets a held trick go (arrows and the like included)."""
-        if self.held is not None and self.app.settings.hold_trick and event.key not in ("question_mark", "q", "l", "s", "r"):
+        if (
+            self.held is not None
+            and self.app.settings.hold_trick
+            and event.key not in ("question_mark", "q", "l", "s", "r")
+        ):
             event.stop()
             event.prevent_default()
             self._release()
@@ -504,4 +538,3 @@ def _cards(mask: int) -> list[Card]:
     from ...cards import cards_of
 
     return cards_of(mask)
-

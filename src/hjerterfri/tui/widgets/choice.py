@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
 
@@ -18,7 +18,7 @@ class Choice(Widget, can_focus=True):
     DEFAULT_CSS = """
     Choice { height: 1; width: 1fr; }
     """
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", show=False),
         Binding("right", "step(1)", show=False),
     ]

@@ -23,6 +23,13 @@ class SeatInfo:
     thinking: bool = False
 
 
+def show_text(widget: Static, text: Text, *, layout: bool = False) -> None:
+    """Update ``widget`` only when its text changes: each update costs a redraw (and maybe a layout)."""
+    if widget.__dict__.get("_shown_text") != text:
+        widget.__dict__["_shown_text"] = text
+        widget.update(text, layout=layout)
+
+
 class SeatPanel(Static):
     """A framed panel for a bot's seat; ``wide`` puts it on one line (the seat across)."""
 
@@ -41,5 +48,6 @@ class SeatPanel(Static):
             body = Text(" · ").join([name, *(Text(p) for p in parts)])
         else:
             body = Text("\n").join([name, *(Text(p) for p in parts)])
-        self.set_class(info.to_play, "to-play")
-        self.update(body)
+        if self.has_class("to-play") != info.to_play:
+            self.set_class(info.to_play, "to-play")
+        show_text(self, body, layout=self.wide)

@@ -35,7 +35,12 @@ class TrickView(Widget):
         width = max(self.size.width, 3 * CARD_WIDTH + 2)
         centre = (width - CARD_WIDTH) // 2
         side = max(centre - CARD_WIDTH - 4, 0)
-        places = {2: (0, centre), 1: (CARD_HEIGHT, side), 3: (CARD_HEIGHT, width - side - CARD_WIDTH), 0: (2 * CARD_HEIGHT, centre)}
+        places = {
+            2: (0, centre),
+            1: (CARD_HEIGHT, side),
+            3: (CARD_HEIGHT, width - side - CARD_WIDTH),
+            0: (2 * CARD_HEIGHT, centre),
+        }
         rows: list[list[tuple[int, list[Text], int]]] = [[] for _ in range(3)]
         for seat, card in self.plays:
             top, col = places[seat]
