@@ -86,3 +86,46 @@ def plain(renderable: object, width: int = 100) -> str:
     console = Console(width=width, file=io.StringIO(), color_system=None)
     console.print(renderable)
     return console.file.getvalue()
+
+
+class LowestBot:
+    """A fixed, simple bot for snapshots: passes its three highest cards and plays its lowest legal card.
+
+    The real levels will change as they get stronger; snapshots must not.
+    """
+
+    def choose_pass(self, view):
+        return sorted(view.hand, key=lambda c: (c.rank, c.suit))[-view.rules.pass_count :]
+
+    def choose_play(self, view):
+        return min(view.legal_plays, key=lambda c: (c.rank, c.suit))
+
+
+def fixed_session(seed: int = 3, preset_name: str = "dansk", lang: str = "da"):
+    """A new game with LowestBot opponents and the language's default names."""
+    from hjerterfri.engine import Game
+    from hjerterfri.rules import preset
+    from hjerterfri.tui.i18n import BOT_NAMES, Texts
+    from hjerterfri.tui.session import Session
+
+    game = Game(preset(preset_name), seed)
+    names = [Texts(lang)("you"), *BOT_NAMES[lang]]
+    return Session(game=game, names=names, bot_level="lowest", bots={s: LowestBot() for s in (1, 2, 3)})
+
+
+def play_in_engine(session, until) -> None:
+    """Play on without the app (the human plays like LowestBot) until ``until(game)`` is true."""
+    game = session.game
+    human = LowestBot()
+    while not until(game):
+        r = game.round
+        if r.is_over:
+            game.next_round()
+            continue
+        if r.phase is Phase.PASSING:
+            for seat in range(4):
+                bot = session.bots.get(seat, human)
+                session.pass_cards(seat, bot.choose_pass(game.view(seat)))
+            continue
+        seat = r.turn
+        session.play(seat, session.bots.get(seat, human).choose_play(game.view(seat)))
