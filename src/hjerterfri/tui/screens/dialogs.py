@@ -108,8 +108,10 @@ class LastTrickScreen(Dialog):
         for i, card in enumerate(trick.cards):
             seat = trick.seat_of(i)
             words.append(f"{self.names[seat]}: {t.card_name(card)}\n")
-        words.append(t("trick.won", name=self.names[trick.winner]), style="bold")
-        with Vertical(classes="dialog"):
+        winner = self.names[trick.winner]
+        won = t("trick.won.points", name=winner, n=trick.points) if trick.points else t("trick.won", name=winner)
+        words.append(won, style="bold")
+        with Vertical(classes="dialog trick-dialog"):
             yield Static(Text(t("trick.last"), style="bold"))
             view = TrickView(self.app.deck)
             view.show([(trick.seat_of(i), c) for i, c in enumerate(trick.cards)], trick.winner)

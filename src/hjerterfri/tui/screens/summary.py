@@ -8,7 +8,7 @@ from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -36,30 +36,29 @@ class RoundSummaryScreen(Screen[None]):
         self.session = session
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="sheet"):
-            yield Static(self._body(), id="summary")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        relabel(self, self.app.texts)
-
-    def _body(self) -> Group:
         t = self.app.texts
         game = self.session.game
         r = game.round
         names = self.session.names
-        parts: list = [Text(t("summary.title", n=r.number), style="bold")]
+        head: list = [Text(t("summary.title", n=r.number), style="bold")]
         shooter = r.moon_shooter()
         if shooter is not None:
-            parts.append(Text(t("summary.moon", name=names[shooter]), style="bold"))
-        parts.append(round_table(t, names, r.scores(), game.totals))
-        if len(game.history()) > 1:
-            parts.append(Text(t("summary.history"), style="bold"))
-            parts.append(history_table(t, names, game.history()))
+            head.append(Text("☾ " + t("summary.moon", name=names[shooter]), style="bold reverse"))
         if max(game.totals) >= game.rules.target and not game.is_over():
-            parts.append(Text(t("end.playon"), style="bold"))
-        parts.append(Text(t("summary.end") if game.is_over() else t("summary.next"), style="dim"))
-        return Group(*parts)
+            head.append(Text(t("end.playon"), style="bold"))
+        with VerticalScroll(classes="sheet"), Vertical(classes="sheet-box"):
+            yield Static(Group(*head), id="summary")
+            with Horizontal(classes="columns"):
+                yield Static(round_table(t, names, r.scores(), game.totals))
+                yield Static(
+                    Group(Text(t("summary.history"), style="dim"), history_table(t, names, game.history())),
+                    id="history",
+                )
+            yield Static(Text(t("summary.end") if game.is_over() else t("summary.next"), style="dim"))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        relabel(self, self.app.texts)
 
     def action_next(self) -> None:
         self.dismiss(None)
@@ -79,8 +78,18 @@ class GameEndScreen(Screen[None]):
         self.session = session
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="sheet"):
-            yield Static(self._body(), id="result")
+        t = self.app.texts
+        game = self.session.game
+        with VerticalScroll(classes="sheet"), Vertical(classes="sheet-box"):
+            with Horizontal(classes="columns"):
+                yield Static(self._body(), id="result")
+                yield Static(
+                    Group(
+                        Text(t("summary.history"), style="dim"), history_table(t, self.session.names, game.history())
+                    ),
+                    id="history",
+                )
+            yield Static(Text(t("end.again"), style="dim"))
         yield Footer()
 
     def on_mount(self) -> None:
@@ -97,11 +106,8 @@ class GameEndScreen(Screen[None]):
             headline = t("end.you.win") if outcome.winners == (HUMAN,) else t.outcome(outcome.kind, winners)
             parts.append(Text(headline, style="bold reverse"))
         order = sorted(range(len(names)), key=lambda s: game.totals[s])
-        lines = Text()
+        lines = Text("\n")
         for place, seat in enumerate(order, 1):
             lines.append(f"{place}. {names[seat]:<14} {game.totals[seat]:>4}\n", style="bold" if place == 1 else "")
         parts.append(lines)
-        parts.append(Text(t("summary.history"), style="bold"))
-        parts.append(history_table(t, names, game.history()))
-        parts.append(Text(t("end.again"), style="dim"))
         return Group(*parts)

@@ -80,7 +80,7 @@ class TableScreen(Screen):
                 yield SeatPanel(texts, id="seat-1", classes="seat side")
                 yield TrickView(deck, id="trick")
                 yield SeatPanel(texts, id="seat-3", classes="seat side")
-                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=16)
             yield Static(id="status")
             yield Static(id="me")
             yield HandView(deck, id="hand")
