@@ -77,9 +77,10 @@ class TableScreen(Screen):
             with Horizontal(id="top"):
                 yield SeatPanel(texts, wide=True, id="seat-2", classes="seat")
             with Horizontal(id="middle"):
-                yield SeatPanel(texts, id="seat-1", classes="seat side")
-                yield TrickView(deck, id="trick")
-                yield SeatPanel(texts, id="seat-3", classes="seat side")
+                with Horizontal(id="ring"):
+                    yield SeatPanel(texts, id="seat-1", classes="seat side")
+                    yield TrickView(deck, id="trick")
+                    yield SeatPanel(texts, id="seat-3", classes="seat side")
                 yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=16)
             yield Static(id="status")
             yield Static(id="me")
