@@ -27,6 +27,9 @@ FOUR_COLOURS = {Suit.CLUBS: "#1e7b3a", Suit.DIAMONDS: "#1f5fbf", Suit.HEARTS: "#
 _ROUND = ("╭", "─", "╮", "│", "╰", "╯")
 _HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
 _PLAIN = ("+", "-", "+", "|", "+", "+")
+_DASHED = ("┌", "┄", "┐", "┆", "└", "┘")
+_DOTTED = (".", ".", ".", ":", "'", "'")
+"""Cards that may not be played get a broken frame: a cue that needs no colour (NO_COLOR)."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,10 @@ class Deck:
 
     def box(self, card: Card, *, dim: bool = False, edge: str | None = None, heavy: bool = False) -> list[Text]:
         """The three lines of a card: top edge, rank and suit, bottom edge."""
-        tl, h, tr, v, bl, br = _PLAIN if self.ascii else _HEAVY if heavy else _ROUND
+        if dim and not heavy:
+            tl, h, tr, v, bl, br = _DOTTED if self.ascii else _DASHED
+        else:
+            tl, h, tr, v, bl, br = _PLAIN if self.ascii else _HEAVY if heavy else _ROUND
         paper = PAPER_DIM if dim else PAPER
         frame = Style(color=edge or (INK_DIM if dim else EDGE), bgcolor=paper, bold=heavy)
         face = Style(color=INK_DIM if dim else self.colour(card.suit), bgcolor=paper, bold=not dim, dim=dim)
