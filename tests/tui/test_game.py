@@ -12,7 +12,7 @@ from hjerterfri.tui.session import HUMAN
 from hjerterfri.tui.widgets.choice import Choice
 from hjerterfri.tui.widgets.hand import HandView
 
-from .helpers import make_app, pass_with_keys, plain, play_legal_with_keys, settle, sync
+from .helpers import human_waits, make_app, pass_with_keys, plain, play_legal_with_keys, settle, sync
 
 
 @sync
@@ -184,3 +184,26 @@ async def test_every_action_goes_through_one_hook():
         r = app.screen.round
         assert [a.cards[0] for a in plays] == list(r.trick)
         assert plays and plays[0].cards[0] == Card.parse("2C")
+
+
+@sync
+async def test_a_finished_trick_can_wait_for_a_key():
+    app = make_app(seed=3, skip_start=True)
+    app.settings.hold_trick = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_with_keys(pilot)
+        table = app.screen
+        for _ in range(200):
+            await pilot.pause()
+            if table.held is not None:
+                break
+            if human_waits(app):
+                await play_legal_with_keys(pilot)
+        assert table.held is not None
+        tricks = len(table.round.tricks)
+        await pilot.pause(0.2)
+        assert table.held is not None and len(table.round.tricks) == tricks  # nothing moves on by itself
+        await pilot.press("x")
+        await pilot.pause()
+        assert table.held is None
