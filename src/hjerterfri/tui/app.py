@@ -9,6 +9,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from ..engine import Game
+from ..gamelog import GameRecord
 from ..rules import preset
 from .i18n import BOT_NAMES, Texts
 from .screens.dialogs import HelpScreen, QuitScreen, RulesScreen
@@ -38,9 +39,11 @@ class HjerterfriApp(App[None]):
         skip_start: bool = False,
         session: Session | None = None,
         on_session: Callable[[Session], None] | None = None,
+        unfinished: GameRecord | None = None,
     ) -> None:
         """``skip_start`` goes straight to the table; ``session`` continues a game (even mid-round);
-        ``on_session`` is called with every session the app starts (the game log hooks in there)."""
+        ``on_session`` is called with every session the app starts (the game log hooks in there);
+        ``unfinished`` is a saved game the start screen offers to continue."""
         super().__init__()
         self.settings = settings or Settings()
         self.preset_name = preset_name or "dansk"
@@ -50,6 +53,7 @@ class HjerterfriApp(App[None]):
         self.skip_start = skip_start
         self.session = session
         self.on_session = on_session
+        self.unfinished = unfinished
         self._texts = Texts(self.settings.lang, ascii_suits=self.settings.ascii)
 
     @property
@@ -90,7 +94,7 @@ class HjerterfriApp(App[None]):
         elif self.skip_start:
             self.start_game(self.preset_name, self.bots, self.player_name, replace=False)
         else:
-            self.push_screen(StartScreen(self.preset_name, self.bots, self.player_name))
+            self.push_screen(StartScreen(self.preset_name, self.bots, self.player_name, self.unfinished))
 
     def start_game(self, preset_name: str, bots: str, name: str | None, *, replace: bool = True) -> None:
         """Deal a new game and sit down at the table."""
@@ -100,6 +104,19 @@ class HjerterfriApp(App[None]):
         names = BOT_NAMES[self.settings.lang]
         session = Session.resume(Game(preset(preset_name), seed), [name or self.texts("you"), *names], bots)
         self._open(session, replace=replace)
+
+    def continue_record(self, record: GameRecord) -> None:
+        """Sit down at a saved game exactly where it was left (the start screen's offer)."""
+        self.unfinished = None
+        session = Session.from_record(record)
+        self.preset_name, self.bots, self.seed = record.rules.name, session.bot_level, record.game.seed
+        self.player_name = session.names[0]
+        self._open(session, replace=True)
+
+    def save_failed(self, error: OSError) -> None:
+        """A save went wrong (disk full, a read-only directory): say so in one line and play on."""
+        reason = f"{error.strerror}: {error.filename}" if error.strerror and error.filename else str(error)
+        self.notify(self.texts("save.failed", error=reason), severity="warning", timeout=8)
 
     def _open(self, session: Session, *, replace: bool) -> None:
         self.session = session

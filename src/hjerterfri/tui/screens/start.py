@@ -10,8 +10,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Button, Footer, Input, Static
 
+from ...gamelog import GameRecord
 from ...rules import PRESETS
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, PRESET_LANGUAGE
 from ..labels import relabel
@@ -28,17 +29,27 @@ LABEL_WIDTH = 14
 class StartScreen(Screen[None]):
     """Choose a game; every choice can also be given as a flag, which skips this screen."""
 
+    # Enter is not a priority binding: the name field must see every letter typed before it
+    # (a priority Enter started the game before the Input had taken "da" of "Ida").
+    # Moving the focus is: a non-priority ↓ moved it only after the letters typed right
+    # behind it had already gone to the line above.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", "key.start", key_display="⏎", priority=True),
-        Binding("up", "app.focus_previous", show=False),
-        Binding("down", "app.focus_next", show=False),
+        Binding("enter", "start", "key.start", key_display="⏎"),
+        Binding("c", "resume", "key.resume"),
+        Binding("up", "app.focus_previous", show=False, priority=True),
+        Binding("down", "app.focus_next", show=False, priority=True),
+        Binding("tab", "app.focus_next", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", show=False, priority=True),
         Binding("question_mark", "app.help", "key.help", key_display="?"),
         Binding("escape", "app.quit", "key.quit", key_display="Esc"),
     ]
     app: HjerterfriApp
 
-    def __init__(self, preset: str = "dansk", bots: str = "middel", name: str | None = None) -> None:
+    def __init__(
+        self, preset: str = "dansk", bots: str = "middel", name: str | None = None, unfinished: GameRecord | None = None
+    ) -> None:
         super().__init__()
+        self.unfinished = unfinished
         self.preset = preset
         self.bots = bots
         self.player_name = name
@@ -49,6 +60,8 @@ class StartScreen(Screen[None]):
         s = self.app.settings
         with Vertical(id="start"):
             yield Static(Text(f"♠ ♥ {t('game')} ♦ ♣", style="bold"), id="title")
+            if self.unfinished is not None:
+                yield Button(self._resume_label(), id="resume", compact=True)
             yield Static(t("start.title"), classes="subtitle")
             yield Choice(
                 t("start.preset"),
@@ -77,6 +90,32 @@ class StartScreen(Screen[None]):
             )
             yield Static(t("start.hint"), classes="hint")
         yield Footer()
+
+    def _resume_label(self) -> str:
+        """What the continue button says: when the game began, its rules and its round."""
+        record = self.unfinished
+        assert record is not None
+        t = self.app.texts
+        when = f"{record.started:%Y-%m-%d %H:%M}"
+        where = t("round", n=record.game.round.number)
+        return f"{t('start.continue')} (c): {when} · {self.app.preset_label(record.rules.name)} · {where}"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume":
+            return self.unfinished is not None
+        return True
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#resume")
+    def _resume_pressed(self) -> None:
+        self.action_resume()
+
+    def action_resume(self) -> None:
+        if self.unfinished is not None:
+            self.app.continue_record(self.unfinished)
 
     def on_mount(self) -> None:
         relabel(self, self.app.texts)

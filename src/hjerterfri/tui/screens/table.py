@@ -370,7 +370,7 @@ class TableScreen(Screen):
 
             self.app.switch_to_end(GameEndScreen(self.session))
             return
-        game.next_round()
+        self.session.next_round()
         self._summary_shown = False
         self.chosen = []
         self._generation += 1
