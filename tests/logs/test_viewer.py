@@ -5,9 +5,14 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from hjerterfri.cards import Suit, cards_of
 from hjerterfri.gamelog import load
 from hjerterfri.tui.replay import ReplayApp, position, timeline
+from hjerterfri.tui.widgets.cardface import Deck
+from hjerterfri.tui.widgets.hand import HandView, sort_hand
+from hjerterfri.tui.widgets.trick import TrickView
 
+from ..tui.helpers import plain
 from .helpers import new_record, play_out
 
 DATA = Path(__file__).parent.parent / "data" / "logs"
@@ -60,9 +65,39 @@ async def _test_hands_face_down_until_toggled():
     app = ReplayApp(load(DATA / "valid-finished.json", lenient=True), "en")
     async with app.run_test(size=(100, 30)) as pilot:
         nord = app.query_one("#seat-1")
-        assert "13 cards" in str(nord.render())
+        assert "13 cards" in str(nord.render()) and "♦" not in str(nord.render())
         await pilot.press("a")
-        assert "13 cards" not in str(nord.render()) and "♦" in str(nord.render())
+        dealt = app.game.rounds[0].dealt[1]
+        high_first = sorted(cards_of(dealt), key=lambda c: -c.rank)
+        hearts = " ".join(Deck().rank(c) for c in high_first if c.suit is Suit.HEARTS)
+        assert "♦" in str(nord.render()) and f"♥ {hearts}" in str(nord.render())
+        await pilot.press("a")
+        assert "♦" not in str(nord.render())
+
+
+def test_the_replay_is_drawn_with_the_tables_widgets():
+    asyncio.run(_test_the_replay_is_drawn_with_the_tables_widgets())
+
+
+async def _test_the_replay_is_drawn_with_the_tables_widgets():
+    app = ReplayApp(load(DATA / "valid-finished.json", lenient=True), "en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = app.game
+        human = app.record.human_seat
+        hand = app.query_one(HandView)
+        assert list(hand.cards) == sort_hand(cards_of(game.rounds[0].dealt[human]))
+        await pilot.press("right", "right", "right")  # the exchange, then two cards
+        r = position(game, app.steps[app.index])
+        trick = app.query_one(TrickView)
+        assert [card for _place, card in trick.plays] == list(r.trick) and len(r.trick) == 2
+        assert {place for place, _card in trick.plays} == {app.screen_seat(s) for s, _c in r.trick_plays()}
+        assert "#" in plain(app.query_one("#scores").content)
+        await pilot.press("end")
+        scores = plain(app.query_one("#scores").content)
+        assert " ".join(map(str, game.totals)) in " ".join(scores.split("Σ")[-1].split())
+        assert not app.query_one("#scores").display  # 100 columns: the table needs them all
+        await pilot.press("s")
+        assert app.query_one("#scores").display
 
 
 def test_a_refused_log_opens_at_the_problem():

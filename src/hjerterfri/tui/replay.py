@@ -1,7 +1,8 @@
 """The replay viewer: step through a game log card by card, trick by trick, round by round.
 
-Built with simple widgets of its own (Static panels with rich text); when the app's
-table widgets are on main, the hands and the trick can be drawn with them instead.
+It draws with the table's own widgets (the hand, the trick, the seat panels, the
+score table), so a replay looks like the game; every position is the engine's,
+replayed from the log's deal.
 """
 
 from __future__ import annotations
@@ -10,18 +11,29 @@ import argparse
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.table import Table
+from rich.console import Group
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from ..cards import Card, Suit, cards_of
+from ..cards import cards_of
 from ..engine import Game, Phase, Round
 from ..gamelog import GameRecord, Partial
 from ..rules import PassDirection
-from ..transcript import WORDS, CardStyle, language_for
+from ..transcript import language_for
+from .i18n import Texts
+from .labels import relabel
+from .scores import history_table
+from .widgets.cardface import Deck
+from .widgets.hand import HandView
+from .widgets.seat import SeatInfo, SeatPanel, show_text
+from .widgets.trick import TrickView
+
+PLACES = {3: (0, 1, 3), 4: (0, 1, 2, 3), 5: (0, 1, 2, 4, 3)}
+"""Where each seat sits on screen, counted from the bottom seat to its left: 0 bottom, 1 left,
+2 across (across left at five), 3 right, 4 across right."""
 
 
 @dataclass(frozen=True)
@@ -64,69 +76,84 @@ def position(game: Game, step: Step) -> Round:
 
 
 class ReplayApp(App[None]):
-    """A game log, face up or as the human saw it, one step at a time."""
+    """A game log on the game's table, face up or as the human saw it, one step at a time."""
 
     TITLE = "hjerterfri replay"
+    ENABLE_COMMAND_PALETTE = False
+    WIDE = 120
+    """From this width the score table stands beside the table; below it, ``s`` shows it."""
+    CSS_PATH = "hjerterfri.tcss"
     CSS = """
-    #table { grid-size: 3 3; grid-columns: 1fr 2fr 1fr; grid-rows: auto 1fr auto; height: 1fr; }
-    .hand { border: round $primary-darken-2; padding: 0 1; height: auto; }
-    .to-play { border: round $warning; }
-    #trick { content-align: center middle; height: 100%; }
-    #info { height: auto; padding: 0 1; background: $boost; }
-    #refused { height: auto; padding: 0 1; color: $error; }
-    #scores { width: 40; border-left: solid $primary-darken-2; padding: 0 1; }
+    #replay { height: 1fr; }
+    #table { width: 1fr; }
+    #top { height: auto; }
+    #top .seat { height: auto; min-height: 3; }
+    .side { width: 24; height: auto; min-height: 6; margin-top: 1; }
+    #refused { height: auto; padding: 0 1; color: #ffb4a8; background: #5a1f1a; }
+    #scores { width: auto; max-width: 50; height: 100%; padding: 0 1; border-left: solid #4d7264; }
     """
     BINDINGS: ClassVar[list[Binding]] = [
-        Binding("right", "step(1)", "card", key_display="←→"),
-        Binding("left", "step(-1)", "card back", show=False),
-        Binding("down", "trick(1)", "trick", key_display="↑↓"),
-        Binding("up", "trick(-1)", "trick back", show=False),
-        Binding("pagedown", "round(1)", "round", key_display="PgUp/Dn"),
-        Binding("pageup", "round(-1)", "round back", show=False),
-        Binding("home", "jump(0)", "start", show=False),
-        Binding("end", "jump(-1)", "end", show=False),
-        *(Binding(str(d), f"goto_round({d})", "go to round", show=d == 1, key_display="1-9") for d in range(1, 10)),
-        Binding("a", "toggle_hands", "hands"),
-        Binding("s", "toggle_scores", "scores"),
-        Binding("q", "quit", "quit"),
+        Binding("right", "step(1)", "key.card", key_display="←→"),
+        Binding("left", "step(-1)", "key.card", show=False),
+        Binding("down", "trick(1)", "key.trick", key_display="↑↓"),
+        Binding("up", "trick(-1)", "key.trick", show=False),
+        Binding("pagedown", "round(1)", "key.round", key_display="PgUp/Dn"),
+        Binding("pageup", "round(-1)", "key.round", show=False),
+        Binding("home", "jump(0)", show=False),
+        Binding("end", "jump(-1)", show=False),
+        *(Binding(str(d), f"goto_round({d})", "key.goto", show=d == 1, key_display="1-9") for d in range(1, 10)),
+        Binding("a", "toggle_hands", "key.hands"),
+        Binding("s", "toggle_scores", "key.scores"),
+        Binding("q", "app.quit", "key.quit"),
     ]
 
-    def __init__(self, partial: Partial, lang: str | None = None, style: CardStyle | None = None) -> None:
+    def __init__(self, partial: Partial, lang: str | None = None, deck: Deck | None = None) -> None:
         super().__init__()
         assert partial.record is not None
         self.record: GameRecord = partial.record
         self.refused = partial.error
         self.game = self.record.game
-        self.words = WORDS[language_for(self.record.rules.name, lang)]
-        self.style = style or CardStyle()
+        self.texts = Texts(language_for(self.record.rules.name, lang), ascii_suits=bool(deck and deck.ascii))
+        self.deck = deck or Deck()
         self.steps = timeline(self.game)
         self.index = len(self.steps) - 1 if self.refused else 0
         human = self.record.human_seat
         self.bottom = human if human is not None else 0
         self.face_up = human is None
         self.names = [s.name for s in self.record.seats]
+        self.players = self.game.rules.players
 
     def compose(self) -> ComposeResult:
-        yield Static(id="info")
+        t = self.texts
         if self.refused is not None:
             where = f"{self.refused.where}: " if self.refused.where else ""
-            yield Static(f"{self.words['refused']}: {where}{self.refused.reason}", id="refused", markup=False)
-        with Horizontal():
-            with Grid(id="table"):
-                yield Static()
-                yield Static(classes="hand", id="seat-2")
-                yield Static()
-                yield Static(classes="hand", id="seat-1")
-                yield Static(id="trick")
-                yield Static(classes="hand", id="seat-3")
-                yield Static()
-                yield Static(classes="hand", id="seat-0")
-                yield Static()
-            with Vertical(id="scores"):
-                yield Static(id="score-table")
+            yield Static(f"{t('replay.refused')}: {where}{self.refused.reason}", id="refused", markup=False)
+        with Horizontal(id="replay"):
+            with Vertical(id="table"):
+                yield Static(id="header")
+                with Horizontal(id="top"):
+                    yield SeatPanel(t, wide=True, deck=self.deck, id="seat-2", classes="seat")
+                    yield SeatPanel(t, wide=True, deck=self.deck, id="seat-4", classes="seat")
+                with Horizontal(id="middle"), Horizontal(id="ring"):
+                    yield SeatPanel(t, deck=self.deck, id="seat-1", classes="seat side")
+                    yield TrickView(self.deck, id="trick")
+                    yield SeatPanel(t, deck=self.deck, id="seat-3", classes="seat side")
+                yield Static(id="status")
+                yield Static(id="me")
+                yield HandView(self.deck, id="hand")
+            yield Static(id="scores")
         yield Footer()
 
     def on_mount(self) -> None:
+        used = set(PLACES[self.players])
+        for place in (2, 4):
+            self.query_one(f"#seat-{place}").display = place in used
+        self.query_one(TrickView).two_across = self.players == 5
+        hand = self.query_one(HandView)
+        hand.show_cursor = False
+        hand.can_focus = False
+        self.query_one("#scores").display = self.size.width >= self.WIDE
+        relabel(self, self.texts)
         self.refresh_view()
 
     # Moving
@@ -140,11 +167,11 @@ class ReplayApp(App[None]):
 
     def action_trick(self, delta: int) -> None:
         """To the end of the next (or previous) trick, or the next deal."""
-        n = self.game.rules.players
         i = self.index + delta
         while 0 < i < len(self.steps) - 1:
             s = self.steps[i]
-            if s.cards % n == 0 and (s.cards or s.passed or delta < 0):
+            r = self.game.rounds[s.round_index]
+            if s.cards in trick_ends(r) or (s.cards == 0 and (s.passed or delta < 0)):
                 break
             i += delta
         self.go(i)
@@ -159,7 +186,7 @@ class ReplayApp(App[None]):
 
     def action_goto_round(self, number: int) -> None:
         if number > len(self.game.rounds):
-            self.notify(f"{self.words['round']} {number}?", severity="warning")
+            self.notify(f"{self.texts('round', n=number)}?", severity="warning")
             return
         self.go(next(i for i, s in enumerate(self.steps) if s.round_index == number - 1))
 
@@ -174,106 +201,106 @@ class ReplayApp(App[None]):
     # Drawing
 
     def screen_seat(self, seat: int) -> int:
-        """Where a seat sits on screen: 0 bottom, 1 left, 2 across, 3 right (play goes to the left)."""
-        return (seat - self.bottom) % self.game.rules.players
+        """Where a seat sits on screen (see ``PLACES``); play goes to the left."""
+        return PLACES[self.players][(seat - self.bottom) % self.players]
 
     def refresh_view(self) -> None:
+        t = self.texts
         step = self.steps[self.index]
         r = position(self.game, step)
-        w = self.words
-        n = r.rules.players
-        info = Text.assemble(
-            (f"{w['round']} {r.number}", "bold"),
-            f" · {w[r.pass_direction.value]}",
-            f" · {w['trick-name']} {len(r.tricks) + (1 if r.trick else 0)}/{r.rules.hand_size}" if step.passed else "",
-            f" · {self.index + 1}/{len(self.steps)}",
+        source = self.game.rounds[step.round_index]
+        header = Text(f" {t('replay.title')} ", style="bold")
+        name = self.record.rules.name
+        preset = t(f"name.{name}") if t.has(f"name.{name}") else name
+        header.append(f"· {preset} · {t('round', n=r.number)} · {t.pass_direction(r.pass_direction)}")
+        if step.passed and r.phase is not Phase.PASSING:
+            played = len(r.tricks) + (1 if r.trick else 0)
+            header.append(f" · {t('replay.trick', i=played, n=len(source.tricks) + (1 if source.trick else 0))}")
+        header.append(f" · {t('replay.step', i=self.index + 1, n=len(self.steps))} · ")
+        header.append(
+            t("hearts.broken") if r.hearts_broken else t("hearts.closed"), style="bold" if r.hearts_broken else "dim"
         )
-        if r.hearts_broken:
-            info.append(f" · {self.style.suit_text(Suit.HEARTS)} {w['broken']}", style="red")
-        self.query_one("#info", Static).update(info)
-        last = self.last_play(r)
-        for seat in range(n):
-            panel = self.query_one(f"#seat-{self.screen_seat(seat)}", Static)
-            panel.set_class(r.phase is Phase.PLAYING and r.turn == seat, "to-play")
-            panel.border_title = f"{self.names[seat]} · {r.taken[seat]}"
-            panel.update(self.hand_text(r, seat, last))
-        self.query_one("#trick", Static).update(self.trick_text(r))
-        self.query_one("#score-table", Static).update(self.score_table(step.round_index, r))
+        show_text(self.query_one("#header", Static), header)
 
-    def last_play(self, r: Round) -> tuple[int, Card] | None:
+        totals = self.totals_before(step.round_index)
+        over = r.phase is Phase.OVER
+        for seat in range(self.players):
+            if seat == self.bottom:
+                continue
+            visible = self.face_up or over
+            self.query_one(f"#seat-{self.screen_seat(seat)}", SeatPanel).show(
+                SeatInfo(
+                    name=self.names[seat],
+                    cards_left=r.hands[seat].bit_count(),
+                    total=totals[seat],
+                    round_points=r.taken[seat],
+                    to_play=r.phase is Phase.PLAYING and r.turn == seat,
+                    hand=tuple(r.hand_cards(seat)) if visible else None,
+                )
+            )
+        me = Text(("▶ " if r.phase is Phase.PLAYING and r.turn == self.bottom else "  ") + self.names[self.bottom])
+        me.stylize("bold")
+        me.append(f" · {t('points.total', n=totals[self.bottom])} · {t('points.round', n=r.taken[self.bottom])}")
+        show_text(self.query_one("#me", Static), me)
+
+        trick = self.query_one(TrickView)
         if r.trick:
-            return r.trick_plays()[-1]
-        if r.tricks:
-            t = r.tricks[-1]
-            return t.seats[-1], t.cards[-1]
-        return None
-
-    def hand_text(self, r: Round, seat: int, last: tuple[int, Card] | None) -> Text:
-        visible = self.face_up or seat == self.bottom or r.phase is Phase.OVER
-        if not visible:
-            size = r.hands[seat].bit_count()
-            return Text(f"{size} {self.words['cards']}", style="dim")
-        lines = []
-        received = r.received(seat) or 0
-        for suit in Suit:
-            line = Text(self.style.suit_text(suit) + " ", style=self.style.suit_style(suit))
-            for c in reversed(cards_of(r.hands[seat])):
-                if c.suit is suit:
-                    line.append(self.style.rank_text(c), style="underline" if received >> c & 1 else "")
-                    line.append(" ")
-            lines.append(line)
-        passed = r.passed[seat]
-        if passed is not None and r.phase is Phase.PASSING:
-            lines.append(Text("→ ").append_text(self.style.cards(passed)))
-        return Text("\n").join(lines)
-
-    def trick_text(self, r: Round) -> Text:
-        if r.trick:
-            plays = r.trick_plays()
-            winner = None
+            trick.show([(self.screen_seat(s), c) for s, c in r.trick_plays()])
         elif r.tricks:
-            t = r.tricks[-1]
-            plays = list(zip(t.seats, t.cards, strict=True))
-            winner = t.winner
+            last = r.tricks[-1]
+            trick.show(
+                [(self.screen_seat(s), c) for s, c in zip(last.seats, last.cards, strict=True)],
+                self.screen_seat(last.winner),
+            )
         else:
-            return Text(self.words["dealt"], style="dim")
-        by_place = {self.screen_seat(s): (s, c) for s, c in plays}
+            trick.show([])
+        show_text(self.query_one("#status", Static), self.status_text(r, source, step))
 
-        def cell(place: int) -> Text:
-            if place not in by_place:
-                return Text(" " * 5)
-            seat, card = by_place[place]
-            text = self.style.card(card)
-            if seat == winner:
-                text.stylize("reverse")
-            return Text.assemble(" " * (4 - text.cell_len), text, " ")
+        hand = self.query_one(HandView)
+        hand.set_cards(r.hand_cards(self.bottom))
+        received = r.received(self.bottom) or 0
+        hand.received = frozenset(c for c in r.hand_cards(self.bottom) if received >> c & 1)
+        passing = source.passed[self.bottom] if not step.passed else None
+        hand.chosen = frozenset(cards_of(passing)) if passing else frozenset()
+        self.query_one("#scores", Static).update(self.score_table(step.round_index, r))
 
-        gap = Text(" " * 5)
-        lines = [
-            Text.assemble(gap, cell(2), gap),
-            Text.assemble(cell(1), gap, cell(3)),
-            Text.assemble(gap, cell(0), gap),
-        ]
-        if winner is not None:
-            lines.append(Text(f"{self.words['winner']} {self.names[winner]}", style="dim"))
-        return Text("\n").join(lines)
+    def status_text(self, r: Round, source: Round, step: Step) -> Text:
+        t = self.texts
+        if not step.passed or (not r.tricks and not r.trick):
+            passing = source.passed[self.bottom] if not step.passed else None
+            if passing:
+                target = self.names[r.pass_direction.target(self.bottom, self.players)]
+                return Text(t("pass.ready", cards=t.cards_short(cards_of(passing)), name=target).split(" ", 3)[-1])
+            return Text(t("replay.dealt"), style="dim")
+        if r.trick:
+            seat, card = r.trick_plays()[-1]
+            return Text(t("played", name=self.names[seat], card=t.card_name(card)))
+        done = r.tricks[-1]
+        name = self.names[done.winner]
+        return Text(t("trick.won.points", name=name, n=done.points) if done.points else t("trick.won", name=name))
 
-    def score_table(self, round_index: int, r: Round) -> Table:
-        table = Table(box=None, pad_edge=False, show_edge=False)
-        table.add_column("#", justify="right", style="dim")
-        for name in self.names:
-            table.add_column(name[:8], justify="right")
-        totals = [0] * r.rules.players
-        for i, rd in enumerate(self.game.rounds):
-            if i > round_index or (i == round_index and not r.is_over):
-                break
-            scores = rd.scores()
-            for s, p in enumerate(scores):
+    def totals_before(self, round_index: int) -> list[int]:
+        totals = [0] * self.players
+        for rd in self.game.rounds[:round_index]:
+            for s, p in enumerate(rd.scores()):
                 totals[s] += p
-            table.add_row(str(i + 1), *map(str, scores), style="bold" if i == round_index else "")
-        table.add_section()
-        table.add_row("Σ", *map(str, totals), style="bold")
-        return table
+        return totals
+
+    def score_table(self, round_index: int, r: Round) -> Group:
+        """The finished rounds up to this step, with running totals: the table's own score table."""
+        history = [rd.scores() for rd in self.game.rounds[:round_index]]
+        if r.is_over:
+            history.append(r.scores())
+        return Group(Text(self.texts("summary.history"), style="dim"), history_table(self.texts, self.names, history))
+
+
+def trick_ends(r: Round) -> set[int]:
+    """The numbers of cards played in ``r`` at which a trick is complete (004's first trick may be longer)."""
+    ends, n = set(), 0
+    for trick in r.tricks:
+        n += len(trick.cards)
+        ends.add(n)
+    return ends
 
 
 def run_viewer(partial: Partial, args: argparse.Namespace) -> int:
@@ -281,6 +308,6 @@ def run_viewer(partial: Partial, args: argparse.Namespace) -> int:
     if partial.record is None:
         assert partial.error is not None
         raise partial.error
-    style = CardStyle(ascii=bool(getattr(args, "ascii", False)), four_colour=bool(getattr(args, "four_colour", False)))
-    ReplayApp(partial, getattr(args, "lang", None), style).run()
+    deck = Deck(ascii=bool(getattr(args, "ascii", False)), four_colour=bool(getattr(args, "four_colour", False)))
+    ReplayApp(partial, getattr(args, "lang", None), deck).run()
     return 0

@@ -13,7 +13,8 @@ TRICK_HEIGHT = 3 * CARD_HEIGHT
 
 
 class TrickView(Widget):
-    """Up to four cards placed by seat (0 bottom, 1 left, 2 across, 3 right); the winner's card framed."""
+    """Cards placed by seat (0 bottom, 1 left, 2 across, 3 right, and 4 across right at a table of five,
+    when 2 is across left); the winner's card framed."""
 
     DEFAULT_CSS = """
     TrickView { height: 9; width: 1fr; }
@@ -21,6 +22,8 @@ class TrickView(Widget):
 
     plays: reactive[tuple[tuple[int, Card], ...]] = reactive(())
     winner: reactive[int | None] = reactive(None)
+    two_across: bool = False
+    """A table of five: two seats across, 2 on the left and 4 on the right."""
 
     def __init__(self, deck: Deck | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -41,6 +44,9 @@ class TrickView(Widget):
             3: (CARD_HEIGHT, width - side - CARD_WIDTH),
             0: (2 * CARD_HEIGHT, centre),
         }
+        if self.two_across:
+            places[2] = (0, centre - CARD_WIDTH // 2 - 2)
+            places[4] = (0, centre + CARD_WIDTH // 2 + 2)
         rows: list[list[tuple[int, list[Text], int]]] = [[] for _ in range(3)]
         for seat, card in self.plays:
             top, col = places[seat]
