@@ -206,8 +206,13 @@ class Round:
         The view's own hand must be among them unchanged.
         """
         masks = list(hands)
-        if masks[view.seat] != view.hand_mask:
+        if len(masks) != view.rules.players or masks[view.seat] != view.hand_mask:
             raise DealError("the hands must keep the view's own hand")
+        union = 0
+        for m in masks:
+            union |= m
+        if union.bit_count() != sum(m.bit_count() for m in masks):
+            raise DealError("the hands share a card")
         held = [m.bit_count() for m in masks]
         if held != list(view.hand_sizes):
             raise DealError(f"hand sizes {held} do not match the view's {list(view.hand_sizes)}")
@@ -227,7 +232,9 @@ class Round:
         r.turn = view.trick_leader
         r.trick = []
         r._led = r._best = r._best_seat = r._trick_points = 0
-        for card in view.trick:
+        n = view.rules.players
+        for i, card in enumerate(view.trick):  # replay the current trick from the hands that played it
+            r.hands[(view.trick_leader + i) % n] |= 1 << card
             r.push(card)
         return r
 
@@ -453,6 +460,21 @@ class Outcome:
     totals: tuple[int, ...]
 
 
+def judge(rules: Rules, totals: tuple[int, ...]) -> Outcome | None:
+    """The outcome of totals after a finished round, or None while the game goes on."""
+    if max(totals) < rules.target:
+        return None
+    low = min(totals)
+    lowest = tuple(s for s, t in enumerate(totals) if t == low)
+    if len(lowest) == 1:
+        return Outcome(OutcomeKind.WIN, lowest, totals)
+    if rules.tie is TieRule.DRAW:
+        return Outcome(OutcomeKind.DRAW, lowest, totals)
+    if rules.tie is TieRule.SHARED_WIN:
+        return Outcome(OutcomeKind.SHARED_WIN, lowest, totals)
+    return None  # TieRule.PLAY_ON: more rounds until one player is lowest alone
+
+
 class GameOverError(ValueError):
     """A new round asked for after the game has ended, or before the round has."""
 
@@ -497,18 +519,7 @@ class Game:
         """The result once the game has ended: after a round in which someone reached the target."""
         if not self.round.is_over:
             return None
-        totals = self.totals
-        if max(totals) < self.rules.target:
-            return None
-        low = min(totals)
-        lowest = tuple(s for s, t in enumerate(totals) if t == low)
-        if len(lowest) == 1:
-            return Outcome(OutcomeKind.WIN, lowest, totals)
-        if self.rules.tie is TieRule.DRAW:
-            return Outcome(OutcomeKind.DRAW, lowest, totals)
-        if self.rules.tie is TieRule.SHARED_WIN:
-            return Outcome(OutcomeKind.SHARED_WIN, lowest, totals)
-        return None
+        return judge(self.rules, self.totals)
 
     def is_over(self) -> bool:
         return self.outcome() is not None
