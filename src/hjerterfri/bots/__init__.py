@@ -56,7 +56,7 @@ LEVELS: dict[str, str] = {
     "middel": "hjerterfri.bots.middel:MiddelBot",
     "svær": "hjerterfri.bots.svaer:SvaerBot",
 }
-ALIASES = {"svaer": "svær", "sv\u00e6r": "svær", "random": "hjerterfri.bots:RandomBot"}
+ALIASES = {"svaer": "svær", "random": "hjerterfri.bots:RandomBot"}
 
 
 def level_name(spec: str) -> str:

@@ -139,7 +139,9 @@ def sample_hands(k: Knowledge, rng: random.Random) -> list[int]:
     return exact
 
 
-def _search_deal(cards: list[int], options: dict[int, list[int]], need: list[int], hands: list[int]) -> list[int] | None:
+def _search_deal(
+    cards: list[int], options: dict[int, list[int]], need: list[int], hands: list[int]
+) -> list[int] | None:
     """A depth-first deal for the rare positions where random filling keeps failing."""
     order = sorted(cards, key=lambda c: len(options[c]))
 
