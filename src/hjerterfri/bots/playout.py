@@ -62,10 +62,7 @@ def choose(r: Round, shooter: int = -1) -> int:
     if not trick:
         if threat >= 0 and threat != seat:
             return _highest_rank(legal)
-        safe = legal & ~QS_BIT
-        if safe & ~HIGH_SPADES:
-            safe &= ~HIGH_SPADES
-        return _lowest_rank(safe or legal)
+        return _lead(r, seat, legal)
     led = trick[0] // 13
     suit = SUIT_MASKS[led]
     if legal & suit:
@@ -84,6 +81,12 @@ def choose(r: Round, shooter: int = -1) -> int:
         nq = legal & ~QS_BIT
         if led == 3 and nq & HIGH_SPADES and any_queen_out(r):
             return _low(nq)
+        h = r.hands
+        for i in range(len(trick) + 1, 4):
+            if not h[(r.leader + i) % 4] & suit:
+                return _low(nq or legal)
+        if any(c // 13 == 2 or c == QS for c in trick):
+            return _low(nq or legal)
         return (nq or legal).bit_length() - 1
     # Void in the led suit: discard.
     if threat >= 0 and threat != seat:
@@ -99,7 +102,42 @@ def choose(r: Round, shooter: int = -1) -> int:
     hearts = legal & HEARTS_MASK
     if hearts:
         return hearts.bit_length() - 1
-    return _highest_rank(legal)
+    hand = r.hands[seat]
+    best, key = -1, (-1, -1)
+    for suit_mask in SUIT_MASKS:
+        s = legal & suit_mask
+        if s:
+            c = s.bit_length() - 1
+            k = (c % 13 + (4 if (hand & suit_mask).bit_count() <= 2 else 0), c)
+            if k > key:
+                best, key = c, k
+    return best
+
+
+def _lead(r: Round, seat: int, legal: int) -> int:
+    h = r.hands
+    others = (h[0] | h[1] | h[2] | h[3]) & ~h[seat]
+    qs_out = bool(others & QS_BIT)
+    mine = h[seat]
+    if qs_out and legal & SPADES & (QS_BIT - 1) and not mine & HIGH_SPADES:
+        return _low(legal & SPADES)
+    cand = legal
+    if cand & ~QS_BIT:
+        cand &= ~QS_BIT
+    if qs_out and cand & ~HIGH_SPADES:
+        cand &= ~HIGH_SPADES
+    if mine & QS_BIT and cand & ~SPADES:
+        cand &= ~SPADES
+    best, best_score = -1, -99
+    for suit_mask in SUIT_MASKS:
+        s = cand & suit_mask
+        if s:
+            c = (s & -s).bit_length() - 1
+            higher = (others & suit_mask & ~((2 << c) - 1)).bit_count()
+            score = higher * 2 - (c % 13) - (5 if not higher else 0)
+            if score > best_score:
+                best, best_score = c, score
+    return best
 
 
 def any_queen_out(r: Round) -> bool:

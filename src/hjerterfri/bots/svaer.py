@@ -17,13 +17,14 @@ done is played, and only then can a replay differ.
 from __future__ import annotations
 
 import time
+from itertools import combinations
 
-from ..cards import CARDS, HEARTS_MASK, Card, cards_of
+from ..cards import CARDS, FULL_DECK, HEARTS_MASK, Card, cards_of, mask_of
 from ..engine import Round
 from ..view import PlayerView
 from . import decision_rng
 from .knowledge import Knowledge, sample_hands
-from .middel import heuristic_pass, sure_winners
+from .middel import heuristic_pass, pass_danger, rule_play, sure_winners
 from .playout import playout
 
 
@@ -39,20 +40,75 @@ class SvaerBot:
         min_samples: int = 16,
         max_samples: int = 80,
         time_cap: float = 0.8,
+        pass_options: int = 8,
+        pass_samples: int = 60,
+        prior_bonus: float = 0.05,
     ) -> None:
         self.seed = seed
         self.playouts = playouts
         self.min_samples = min_samples
         self.max_samples = max_samples
         self.time_cap = time_cap
+        self.pass_options = pass_options
+        self.pass_samples = pass_samples
+        self.prior_bonus = prior_bonus
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
-        return heuristic_pass(view)
+        """The pass that scores best over sampled deals among the strongest few by middel's evaluation."""
+        count = view.rules.pass_count
+        if count == 0:
+            return []
+        hand = view.hand_mask
+        first = heuristic_pass(view)
+        ranked = sorted(cards_of(hand), key=lambda c: (-pass_danger(c, hand, count), c))[: count + 4]
+        combos = sorted(combinations(ranked, count), key=lambda cs: (-sum(pass_danger(c, hand, count) for c in cs), cs))
+        options = [tuple(sorted(first))]
+        for cs in combos:
+            if len(options) >= self.pass_options:
+                break
+            if tuple(sorted(cs)) not in options:
+                options.append(tuple(sorted(cs)))
+        moon = _moon_hand(hand)
+        if moon:
+            low = tuple(sorted(sorted(cards_of(hand), key=lambda c: (c % 13, c))[:count]))
+            if low not in options:
+                options.append(low)
+        rng = decision_rng(self.seed, view)
+        seat = view.seat
+        unseen = cards_of(FULL_DECK & ~hand)
+        others = [s for s in range(view.players) if s != seat]
+        size = view.rules.hand_size
+        normal = [0.0] * len(options)
+        shoot = [0.0] * len(options)
+        deadline = time.perf_counter() + self.time_cap
+        for _ in range(self.pass_samples):
+            rng.shuffle(unseen)
+            hands = [0] * view.players
+            hands[seat] = hand
+            for j, s in enumerate(others):
+                hands[s] = mask_of(unseen[j * size : (j + 1) * size])
+            base = Round(view.rules, hands, view.round_number)
+            passes = {s: heuristic_pass(base.view(s)) for s in others}
+            for i, option in enumerate(options):
+                for mode, acc in ((-1, normal), (seat, shoot)) if moon else ((-1, normal),):
+                    r = base.copy()
+                    for s in others:
+                        r.pass_cards(s, passes[s])
+                    r.pass_cards(seat, option)
+                    playout(r, shooter=mode)
+                    acc[i] += r.scores()[seat]
+            if time.perf_counter() > deadline:
+                break
+        values = [min(normal[i], shoot[i]) if moon else normal[i] for i in range(len(options))]
+        best = min(range(len(options)), key=lambda i: (values[i], i))
+        return list(options[best])
 
     def choose_play(self, view: PlayerView) -> Card:
         values = self.evaluate(view)
-        best = min(values, key=lambda c: (values[c], c))
-        return best
+        if len(values) == 1:
+            return next(iter(values))
+        prior = rule_play(view)  # near-ties go to middel's card: the samples cannot tell them apart
+        return min(values, key=lambda c: (values[c] - (self.prior_bonus if c == prior else 0.0), c))
 
     def evaluate(self, view: PlayerView) -> dict[Card, float]:
         """Each legal card's expected points for this seat over the samples (lower is better)."""
@@ -97,6 +153,13 @@ def _moon_worth_trying(view: PlayerView) -> bool:
     winners = sure_winners(hand, view.unseen_mask())
     high = sum(1 for c in cards_of(hand) if c % 13 >= 9)
     return winners >= left // 3 or high >= (left * 2) // 3 or (view.taken[view.seat] > 0 and hand & HEARTS_MASK > 0)
+
+
+def _moon_hand(hand: int) -> bool:
+    """A dealt hand with enough high cards that keeping them and shooting might work."""
+    high = sum(1 for c in cards_of(hand) if c % 13 >= 9)
+    top_hearts = (hand & HEARTS_MASK) >> (2 * 13 + 9)
+    return high >= 7 and top_hearts.bit_count() >= 2
 
 
 def best_card(view: PlayerView, seed: int = 0) -> Card:
