@@ -50,6 +50,10 @@ class Knowledge:
     """Per seat, the cards it may hold now (everything its shown voids allow)."""
     free: int
     """Unseen cards whose holder is not known."""
+    likely: tuple[int, ...] = ()
+    """``allowed`` narrowed by what the seats' play suggests (a seat that discarded something else
+    when it could have dumped the queen of spades probably does not hold her); samples follow it
+    when some deal can."""
 
     @classmethod
     def from_view(cls, view: PlayerView) -> Knowledge:
@@ -74,11 +78,33 @@ class Knowledge:
         for s in range(n):
             if s != seat:
                 free &= ~known[s]
-        return cls(seat, tuple(view.hand_sizes), tuple(known), tuple(allowed), free)
+        likely = list(allowed)
+        if unseen & QS_BIT and not any(k & QS_BIT for k in known):
+            for s in _kept_queen_back(view):
+                likely[s] &= ~QS_BIT
+        return cls(seat, tuple(view.hand_sizes), tuple(known), tuple(allowed), free, tuple(likely))
 
     def holders(self, card: int) -> list[int]:
         """The seats that may hold an unseen ``card``."""
         return [s for s in range(len(self.allowed)) if s != self.seat and self.allowed[s] >> card & 1]
+
+
+def _kept_queen_back(view: PlayerView) -> set[int]:
+    """Seats that discarded another card on a trick where the queen of spades was a legal discard."""
+    n = view.players
+    seats: set[int] = set()
+    no_first = view.rules.first_trick is FirstTrick.NO_POINTS
+    tricks = [(t.leader, t.cards) for t in view.tricks] + [(view.trick_leader, view.trick)]
+    for number, (leader, cards) in enumerate(tricks):
+        if not cards or (number == 0 and no_first):
+            continue
+        led = suit_of(cards[0])
+        if led == 3:
+            continue
+        for i, c in enumerate(cards[1:], 1):
+            if suit_of(c) != led and c != QUEEN_OF_SPADES:
+                seats.add((leader + i) % n)
+    return seats
 
 
 def _first_trick_point_dumps(view: PlayerView) -> dict[int, int]:
@@ -107,9 +133,28 @@ def sample_hands(k: Knowledge, rng: random.Random) -> list[int]:
         low = m & -m
         cards.append(low.bit_length() - 1)
         m ^= low
-    options = {c: [s for s in others if k.allowed[s] >> c & 1] for c in cards}
     need0 = [k.hand_sizes[s] - k.known[s].bit_count() for s in range(n)]
-    for _ in range(30):
+    if k.likely and k.likely != k.allowed:
+        options = {c: [s for s in others if k.likely[s] >> c & 1] for c in cards}
+        if all(options.values()):
+            hands = _fill(cards, options, need0, k, rng, tries=4)
+            if hands is not None:
+                return hands
+    options = {c: [s for s in others if k.allowed[s] >> c & 1] for c in cards}
+    hands = _fill(cards, options, need0, k, rng, tries=30)
+    if hands is not None:
+        return hands
+    exact = _search_deal(cards, options, need0, list(k.known))
+    if exact is None:
+        raise ValueError("no deal fits what the seat knows")
+    return exact
+
+
+def _fill(
+    cards: list[int], options: dict[int, list[int]], need0: list[int], k: Knowledge, rng: random.Random, tries: int
+) -> list[int] | None:
+    """Deal the free cards, most constrained first, each to a seat with room, in proportion to the room."""
+    for _ in range(tries):
         rng.shuffle(cards)
         cards.sort(key=lambda c: len(options[c]))
         hands = list(k.known)
@@ -133,10 +178,7 @@ def sample_hands(k: Knowledge, rng: random.Random) -> list[int]:
             need[s] -= 1
         if ok:
             return hands
-    exact = _search_deal(cards, options, need0, list(k.known))
-    if exact is None:
-        raise ValueError("no deal fits what the seat knows")
-    return exact
+    return None
 
 
 def _search_deal(
