@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hjerterfri.cards import Card
-from hjerterfri.engine import Phase
+from hjerterfri.engine import IllegalMoveError, Phase, Reason
 from hjerterfri.tui.screens.dialogs import QuitScreen
 from hjerterfri.tui.screens.start import StartScreen
 from hjerterfri.tui.screens.summary import GameEndScreen, RoundSummaryScreen
@@ -89,9 +91,16 @@ async def test_an_illegal_card_is_refused_with_its_reason_and_nothing_changes():
         await pilot.pause()
         assert (list(r.hands), list(r.trick), r.turn, len(r.tricks)) == before
         status = str(table.query_one("#status").render())
-        led = r.trick[0].suit if r.trick else None
-        assert led is not None
-        assert f"Du skal bekende {led.symbol}" in status
+        with pytest.raises(IllegalMoveError) as refusal:
+            r.copy().play(illegal[0])
+        led = r.trick[0].suit.symbol if r.trick else "?"
+        expected = {
+            Reason.MUST_FOLLOW_SUIT: f"Du skal bekende {led}",
+            Reason.NO_POINTS_ON_FIRST_TRICK: "Ingen point i første stik",
+            Reason.HEARTS_NOT_BROKEN: "Hjerter er ikke åbnet endnu",
+            Reason.MUST_LEAD_TWO_OF_CLUBS: "Første stik spilles ud med klør 2",
+        }[refusal.value.reason]
+        assert expected in status
         assert table.query_one("#status").has_class("error")
         # Then a legal card goes through and the message is gone.
         await play_legal_with_keys(pilot)

@@ -1,7 +1,8 @@
 """Bots: anything with ``choose_pass`` and ``choose_play`` that takes a PlayerView.
 
-``make_bot("middel", seed)`` builds a level; ``make_bot("mypkg.mybot:MyBot", seed)``
-loads a bot class by import path.
+``make_bot("middel", seed)`` builds a level (``let``, ``middel``, ``svær``);
+``make_bot("mypkg.mybot:MyBot", seed)`` loads a bot class by import path.
+``hint(view)`` is the card ``svær`` would play.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def decision_rng(seed: int, view: PlayerView) -> random.Random:
 
 
 class RandomBot:
-    """Plays a random legal card and passes random cards (a stand-in until the levels exist)."""
+    """Plays a random legal card and passes random cards (for tests and as the weakest opponent)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -50,24 +51,50 @@ class RandomBot:
         return decision_rng(self.seed, view).choice(view.legal_plays)
 
 
-LEVELS: dict[str, type] = {"let": RandomBot, "middel": RandomBot, "svær": RandomBot}
+LEVELS: dict[str, str] = {
+    "let": "hjerterfri.bots.let:LetBot",
+    "middel": "hjerterfri.bots.middel:MiddelBot",
+    "svær": "hjerterfri.bots.svaer:SvaerBot",
+}
+ALIASES = {"svaer": "svær", "random": "hjerterfri.bots:RandomBot"}
+
+
+def level_name(spec: str) -> str:
+    """The canonical name of a level or alias, else ``spec`` unchanged (stripped)."""
+    t = spec.strip()
+    low = t.lower()
+    return ALIASES.get(low, low) if low in LEVELS or low in ALIASES else t
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A bot from a level name (``let``, ``middel``, ``svær``) or an import path ``module:Class``."""
-    if spec in LEVELS:
-        return LEVELS[spec](seed)
-    module_name, sep, class_name = spec.partition(":")
-    if not sep:
+    """A bot from a level name (``let``, ``middel``, ``svær``/``svaer``) or an import path ``module:Class``."""
+    name = level_name(spec)
+    path = LEVELS.get(name, name)
+    module_name, sep, class_name = path.partition(":")
+    if not sep or not module_name or not class_name:
         raise BotError(f"unknown bot {spec!r}; choose from {', '.join(LEVELS)} or module:Class")
     try:
         cls = getattr(importlib.import_module(module_name), class_name)
-    except (ImportError, AttributeError) as e:
-        raise BotError(f"cannot load bot {spec!r}: {e}") from None
+    except ImportError as e:
+        raise BotError(f"cannot load bot {spec!r}: no module {module_name!r} ({e})") from None
+    except AttributeError:
+        raise BotError(f"cannot load bot {spec!r}: module {module_name!r} has no {class_name!r}") from None
     try:
         bot = cls(seed)
     except TypeError:
-        bot = cls()
+        try:
+            bot = cls()
+        except Exception as e:
+            raise BotError(f"cannot build bot {spec!r}: {e}") from None
+    except Exception as e:
+        raise BotError(f"cannot build bot {spec!r}: {e}") from None
     if not isinstance(bot, Bot):
         raise BotError(f"{spec!r} is no bot: it needs choose_pass(view) and choose_play(view)")
     return bot
+
+
+def hint(view: PlayerView) -> Card:
+    """The card ``svær`` would play in this position (the app's hint key)."""
+    from .svaer import SvaerBot
+
+    return SvaerBot(0).choose_play(view)

@@ -1,0 +1,227 @@
+"""What a seat can infer about the hidden hands, and deals sampled consistently with it.
+
+Everything here is computed from a ``PlayerView`` alone: the cards played, the
+voids the other seats have shown, the cards this seat passed (the receiver holds
+them until they are played), the two of clubs before the first lead, and the
+hand sizes.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..cards import FULL_DECK, POINTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, TWO_OF_CLUBS
+from ..engine import Phase
+from ..rules import FirstTrick, PassDirection
+from ..view import PlayerView
+
+QS_BIT = 1 << QUEEN_OF_SPADES
+
+
+def low_card(mask: int) -> int:
+    """The lowest card of a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+def high_card(mask: int) -> int:
+    """The highest card of a non-empty mask."""
+    return mask.bit_length() - 1
+
+
+def suit_of(card: int) -> int:
+    return card // 13
+
+
+def rank_index(card: int) -> int:
+    """0 for a two, 12 for an ace."""
+    return card % 13
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What one seat knows of where the unseen cards are."""
+
+    seat: int
+    hand_sizes: tuple[int, ...]
+    known: tuple[int, ...]
+    """Per seat, the cards it certainly holds now (this seat: its whole hand)."""
+    allowed: tuple[int, ...]
+    """Per seat, the cards it may hold now (everything its shown voids allow)."""
+    free: int
+    """Unseen cards whose holder is not known."""
+    likely: tuple[int, ...] = ()
+    """``allowed`` narrowed by what the seats' play suggests (a seat that discarded something else
+    when it could have dumped the queen of spades probably does not hold her); samples follow it
+    when some deal can."""
+
+    @classmethod
+    def from_view(cls, view: PlayerView) -> Knowledge:
+        n = view.players
+        seat = view.seat
+        played = view.played_mask
+        unseen = FULL_DECK & ~view.hand_mask & ~played
+        known = [0] * n
+        known[seat] = view.hand_mask
+        if view.phase is Phase.PLAYING and view.pass_direction is not PassDirection.NONE and view.passed_mask:
+            target = view.pass_direction.target(seat, n)
+            known[target] |= view.passed_mask & unseen
+        if view.phase is Phase.PLAYING and not view.tricks and not view.trick and unseen >> TWO_OF_CLUBS & 1:
+            known[view.trick_leader] |= 1 << TWO_OF_CLUBS
+        allowed = [FULL_DECK & ~v for v in view.void_masks]
+        for s, extra in _first_trick_point_dumps(view).items():
+            allowed[s] &= extra
+        allowed[seat] = view.hand_mask
+        allowed = [(a & unseen) | known[s] for s, a in enumerate(allowed)]
+        allowed[seat] = view.hand_mask
+        free = unseen
+        for s in range(n):
+            if s != seat:
+                free &= ~known[s]
+        likely = list(allowed)
+        if unseen & QS_BIT and not any(k & QS_BIT for k in known):
+            for s in _kept_queen_back(view):
+                likely[s] &= ~QS_BIT
+        return cls(seat, tuple(view.hand_sizes), tuple(known), tuple(allowed), free, tuple(likely))
+
+    def holders(self, card: int) -> list[int]:
+        """The seats that may hold an unseen ``card``."""
+        return [s for s in range(len(self.allowed)) if s != self.seat and self.allowed[s] >> card & 1]
+
+
+def _kept_queen_back(view: PlayerView) -> set[int]:
+    """Seats that discarded another card on a trick where the queen of spades was a legal discard."""
+    n = view.players
+    seats: set[int] = set()
+    no_first = view.rules.first_trick is FirstTrick.NO_POINTS
+    tricks = [(t.leader, t.cards) for t in view.tricks] + [(view.trick_leader, view.trick)]
+    for number, (leader, cards) in enumerate(tricks):
+        if not cards or (number == 0 and no_first):
+            continue
+        led = suit_of(cards[0])
+        if led == 3:
+            continue
+        for i, c in enumerate(cards[1:], 1):
+            if suit_of(c) != led and c != QUEEN_OF_SPADES:
+                seats.add((leader + i) % n)
+    return seats
+
+
+def _first_trick_point_dumps(view: PlayerView) -> dict[int, int]:
+    """Seats that discarded a point card on a no-points first trick hold only point cards."""
+    if view.rules.first_trick is not FirstTrick.NO_POINTS:
+        return {}
+    cards = view.tricks[0].cards if view.tricks else view.trick
+    leader = view.tricks[0].leader if view.tricks else view.trick_leader
+    out: dict[int, int] = {}
+    if not cards:
+        return out
+    led = suit_of(cards[0])
+    for i, c in enumerate(cards[1:], 1):
+        if suit_of(c) != led and POINTS_MASK >> c & 1:
+            out[(leader + i) % view.players] = POINTS_MASK
+    return out
+
+
+def sample_hands(k: Knowledge, rng: random.Random) -> list[int]:
+    """One deal of the unseen cards to the other seats consistent with ``k`` (hand masks, own hand kept)."""
+    n = len(k.hand_sizes)
+    others = [s for s in range(n) if s != k.seat]
+    cards = []
+    m = k.free
+    while m:
+        low = m & -m
+        cards.append(low.bit_length() - 1)
+        m ^= low
+    need0 = [k.hand_sizes[s] - k.known[s].bit_count() for s in range(n)]
+    if k.likely and k.likely != k.allowed:
+        options = {c: [s for s in others if k.likely[s] >> c & 1] for c in cards}
+        if all(options.values()):
+            hands = _fill(cards, options, need0, k, rng, tries=4)
+            if hands is not None:
+                return hands
+    options = {c: [s for s in others if k.allowed[s] >> c & 1] for c in cards}
+    hands = _fill(cards, options, need0, k, rng, tries=30)
+    if hands is not None:
+        return hands
+    exact = _search_deal(cards, options, need0, list(k.known))
+    if exact is None:
+        raise ValueError("no deal fits what the seat knows")
+    return exact
+
+
+def _fill(
+    cards: list[int], options: dict[int, list[int]], need0: list[int], k: Knowledge, rng: random.Random, tries: int
+) -> list[int] | None:
+    """Deal the free cards, most constrained first, each to a seat with room, in proportion to the room."""
+    for _ in range(tries):
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: len(options[c]))
+        hands = list(k.known)
+        need = need0[:]
+        ok = True
+        for c in cards:
+            opts = [s for s in options[c] if need[s] > 0]
+            if not opts:
+                ok = False
+                break
+            if len(opts) == 1:
+                s = opts[0]
+            else:
+                total = sum(need[s] for s in opts)
+                x = rng.random() * total
+                for s in opts:
+                    x -= need[s]
+                    if x < 0:
+                        break
+            hands[s] |= 1 << c
+            need[s] -= 1
+        if ok:
+            return hands
+    return None
+
+
+def _search_deal(
+    cards: list[int], options: dict[int, list[int]], need: list[int], hands: list[int]
+) -> list[int] | None:
+    """A depth-first deal for the rare positions where random filling keeps failing."""
+    order = sorted(cards, key=lambda c: len(options[c]))
+
+    def place(i: int) -> bool:
+        if i == len(order):
+            return True
+        c = order[i]
+        for s in options[c]:
+            if need[s] > 0:
+                need[s] -= 1
+                hands[s] |= 1 << c
+                if place(i + 1):
+                    return True
+                hands[s] ^= 1 << c
+                need[s] += 1
+        return False
+
+    return hands if place(0) else None
+
+
+def queen_out(view: PlayerView) -> bool:
+    """Is the queen of spades still to be played and not in this hand?"""
+    return not ((view.played_mask | view.hand_mask) & QS_BIT)
+
+
+def unseen_in_suit(view: PlayerView, suit: int) -> int:
+    return view.unseen_mask() & SUIT_MASKS[suit]
+
+
+def moon_threat(view: PlayerView) -> int | None:
+    """A seat (other than this one) that has taken every point so far, at least a few, and might shoot."""
+    taken = view.taken
+    total = sum(taken)
+    if total < 4:
+        return None
+    for s, t in enumerate(taken):
+        if t == total and s != view.seat:
+            hearts_out = sum(1 for tr in view.tricks for c in tr.cards if suit_of(c) == 2)
+            if t >= 13 or hearts_out >= 4:
+                return s
+    return None

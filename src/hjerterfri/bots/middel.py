@@ -1,0 +1,213 @@
+"""``middel``: a solid rule-based player.
+
+Passes the dangerous cards (an unguarded queen of spades, the king and ace of
+spades without her, high hearts) and empties short suits; keeps low spades.
+Plays by the classic rules of thumb: duck under the winning card, lead low from
+suits the others still hold, dump the queen and high hearts when void, flush the
+queen with low spades, stop a moon in progress and shoot when the hand allows it.
+"""
+
+from __future__ import annotations
+
+from ..cards import CARDS, HEARTS_MASK, SUIT_MASKS, Card, cards_of
+from ..view import PlayerView
+from .knowledge import QS_BIT, high_card, low_card, moon_threat, queen_out
+
+QS = QS_BIT.bit_length() - 1
+HIGH_SPADES = (1 << (QS + 1)) | (1 << (QS + 2))
+LOW_SPADES = SUIT_MASKS[3] & (QS_BIT - 1)
+NOT_HEARTS = ((1 << 52) - 1) & ~HEARTS_MASK
+
+
+def _count(mask: int, suit: int) -> int:
+    return (mask & SUIT_MASKS[suit]).bit_count()
+
+
+def pass_danger(card: int, hand: int, left_to_pass: int) -> float:
+    """How much a card hurts to keep, given the rest of the hand (higher: pass it first)."""
+    suit, rank = divmod(card, 13)
+    n_suit = _count(hand, suit)
+    if suit == 3:
+        spades = n_suit
+        if card == QS:
+            return 5 if spades >= 6 else 100
+        if card > QS:
+            if hand & QS_BIT and spades >= 6:
+                return 5
+            return 70 + rank if spades <= 5 else 20 + rank
+        return -20 + rank
+    if suit == 2:
+        return rank * 3 + (8 if rank >= 9 else 0) - 6
+    value = rank * 2.5
+    if n_suit <= left_to_pass and not (suit == 0 and hand & 1):
+        value += 25 - 4 * n_suit
+    return value
+
+
+def heuristic_pass(view: PlayerView) -> list[Card]:
+    """The ``pass_count`` cards middel would pass."""
+    hand = view.hand_mask
+    count = view.rules.pass_count
+    chosen: list[Card] = []
+    for i in range(count):
+        left = count - i
+        best = max(cards_of(hand), key=lambda c: (pass_danger(c, hand, left), c))
+        chosen.append(best)
+        hand &= ~(1 << best)
+    return chosen
+
+
+def sure_winners(hand: int, unseen: int) -> int:
+    """Cards in ``hand`` that beat every unseen card of their suit, counted from the top."""
+    n = 0
+    for suit_mask in SUIT_MASKS:
+        mine = hand & suit_mask
+        others = unseen & suit_mask
+        top = others.bit_length() - 1 if others else -1
+        n += (mine & ~((1 << (top + 1)) - 1)).bit_count()
+    return n
+
+
+def shooting(view: PlayerView) -> bool:
+    """Go for the moon: nobody else has points and the hand will take nearly every trick from here."""
+    if any(t for s, t in enumerate(view.taken) if s != view.seat):
+        return False
+    left = view.hand_mask.bit_count()
+    if left == 0:
+        return False
+    winners = sure_winners(view.hand_mask, view.unseen_mask())
+    if view.taken[view.seat] >= 13 or len(view.tricks) >= 4:
+        return winners >= left - 1
+    return winners >= left - 1 and view.hand_mask & HEARTS_MASK != 0 and left >= 9
+
+
+def _lowest_rank(m: int) -> int:
+    return min(cards_of(m), key=lambda c: (c % 13, c))
+
+
+def _highest_rank(m: int) -> int:
+    return max(cards_of(m), key=lambda c: (c % 13, -c))
+
+
+class MiddelBot:
+    """A solid rule-based player; decisions depend on the view alone (no randomness)."""
+
+    level = "middel"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose_pass(self, view: PlayerView) -> list[Card]:
+        return heuristic_pass(view)
+
+    def choose_play(self, view: PlayerView) -> Card:
+        return CARDS[rule_play(view)]
+
+
+def rule_play(view: PlayerView) -> int:
+    """middel's card for the view (an int card)."""
+    legal = view.legal_mask
+    if not legal & (legal - 1):
+        return high_card(legal)
+    if shooting(view):
+        return _shoot_card(view, legal)
+    threat = moon_threat(view)
+    if not view.trick:
+        return _lead(view, legal, threat)
+    return _follow(view, legal, threat)
+
+
+def _shoot_card(view: PlayerView, legal: int) -> int:
+    if not view.trick:
+        winners = legal & ~HEARTS_MASK if not view.hearts_broken else legal
+        return _highest_rank(winners or legal)
+    led = view.trick[0] // 13
+    if legal & SUIT_MASKS[led]:
+        return high_card(legal)
+    safe = legal & NOT_HEARTS & ~QS_BIT
+    return _lowest_rank(safe or legal)
+
+
+def _lead(view: PlayerView, legal: int, threat: int | None) -> int:
+    if threat is not None:
+        hearts = legal & HEARTS_MASK
+        if hearts:
+            return high_card(hearts)
+        return _highest_rank(legal)
+    unseen = view.unseen_mask()
+    qs_out = queen_out(view)
+    low_spades = legal & LOW_SPADES
+    if qs_out and low_spades and not legal & HIGH_SPADES:
+        return high_card(low_spades)
+    candidates = legal
+    if legal & QS_BIT and legal & ~QS_BIT:
+        candidates &= ~QS_BIT
+    if qs_out and candidates & ~HIGH_SPADES:
+        candidates &= ~HIGH_SPADES
+    others_void = 0
+    for s, v in enumerate(view.void_masks):
+        if s != view.seat:
+            others_void |= v
+    best, best_score = -1, -1e9
+    for c in cards_of(candidates):
+        suit = c // 13
+        suit_unseen = unseen & SUIT_MASKS[suit]
+        higher = (suit_unseen & ~((1 << (c + 1)) - 1)).bit_count()
+        lower = (suit_unseen & ((1 << c) - 1)).bit_count()
+        score = 3 * higher - 2 * lower
+        if others_void & SUIT_MASKS[suit] & ~HEARTS_MASK:
+            score -= 12
+        if suit_unseen.bit_count() <= 2:
+            score -= 6
+        if suit == 2:
+            score -= 2
+        if score > best_score:
+            best, best_score = c, score
+    return best
+
+
+def _follow(view: PlayerView, legal: int, threat: int | None) -> int:
+    trick = view.trick
+    led = trick[0] // 13
+    best = max(c for c in trick if c // 13 == led)
+    winner = (view.trick_leader + trick.index(best)) % view.players
+    points_on = any(c // 13 == 2 or c == QS for c in trick)
+    last = len(trick) == view.players - 1
+    qs_out = queen_out(view)
+    if legal & SUIT_MASKS[led]:
+        if threat is not None and winner == threat:
+            above = legal & ~((1 << best) - 1)
+            if above and (points_on or last):
+                return high_card(above)
+        below = legal & ((1 << best) - 1)
+        if below:
+            return high_card(below)
+        no_queen = legal & ~QS_BIT or legal
+        if last:
+            return high_card(no_queen)
+        if led == 3 and qs_out:
+            return low_card(no_queen)
+        still_to_play = [(view.trick_leader + i) % view.players for i in range(len(trick) + 1, view.players)]
+        void_after = any(view.void_masks[s] & SUIT_MASKS[led] for s in still_to_play)
+        unseen_suit = (view.unseen_mask() & SUIT_MASKS[led]).bit_count()
+        if not points_on and not void_after and unseen_suit >= 2 * len(still_to_play) + 2:
+            return high_card(no_queen)
+        return low_card(no_queen)
+    if threat is not None and winner == threat:
+        safe = legal & NOT_HEARTS & ~QS_BIT
+        if safe:
+            return _highest_rank(safe)
+    if legal & QS_BIT:
+        return QS
+    if qs_out and legal & HIGH_SPADES:
+        return high_card(legal & HIGH_SPADES)
+    hearts = legal & HEARTS_MASK
+    if hearts and (high_card(hearts) % 13 >= 7 or not legal & NOT_HEARTS):
+        return high_card(hearts)
+    hand = view.hand_mask
+
+    def discard_value(c: int) -> tuple[float, int]:
+        n = _count(hand, c // 13)
+        return (c % 13 + (4 if n <= 2 else 0) + (3 if c // 13 == 2 else 0), c)
+
+    return max(cards_of(legal), key=discard_value)

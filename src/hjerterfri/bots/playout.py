@@ -1,0 +1,176 @@
+"""Fast heuristic playouts for search: every seat plays a cheap, sensible card to the end of the round.
+
+The policy works on a sampled ``Round`` (all hands filled in), using only the
+seat to play's own hand and the cards on the table, and asks the engine for the
+legal cards. A playout in which one seat tries to shoot the moon makes that seat
+win every trick it can; the others then try to take a heart off it.
+"""
+
+from __future__ import annotations
+
+from ..cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS
+from ..engine import Phase, Round
+
+QS = QUEEN_OF_SPADES
+QS_BIT = 1 << QS
+HIGH_SPADES = (1 << (QS + 1)) | (1 << (QS + 2))  # king and ace of spades
+NOT_HEARTS = ((1 << 52) - 1) & ~HEARTS_MASK
+SPADES = SUIT_MASKS[3]
+
+
+def _low(m: int) -> int:
+    return (m & -m).bit_length() - 1
+
+
+def _lowest_rank(m: int) -> int:
+    """The card of lowest rank in ``m`` across suits (clubs first on ties)."""
+    best = -1
+    best_rank = 99
+    for suit_mask in SUIT_MASKS:
+        s = m & suit_mask
+        if s:
+            c = (s & -s).bit_length() - 1
+            if c % 13 < best_rank:
+                best_rank = c % 13
+                best = c
+    return best
+
+
+def _highest_rank(m: int) -> int:
+    best = -1
+    best_rank = -1
+    for suit_mask in SUIT_MASKS:
+        s = m & suit_mask
+        if s:
+            c = s.bit_length() - 1
+            if c % 13 > best_rank:
+                best_rank = c % 13
+                best = c
+    return best
+
+
+def choose(r: Round, shooter: int = -1) -> int:
+    """The playout policy's card for the seat to play in ``r``."""
+    legal = r.legal_mask()
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    seat = r.turn
+    trick = r.trick
+    if seat == shooter:
+        return _shoot(r, legal)
+    threat = _threat(r) if shooter < 0 else shooter
+    if not trick:
+        if threat >= 0 and threat != seat:
+            return _highest_rank(legal)
+        return _lead(r, seat, legal)
+    led = trick[0] // 13
+    suit = SUIT_MASKS[led]
+    if legal & suit:
+        best = max(c for c in trick if c // 13 == led)
+        winner_is_threat = threat >= 0 and (r.leader + trick.index(best)) % 4 == threat
+        if winner_is_threat and threat != seat:
+            above = legal & ~((1 << best) - 1)
+            if above and (any(c // 13 == 2 for c in trick) or len(trick) == 3):
+                return above.bit_length() - 1
+        below = legal & ((1 << best) - 1)
+        if below:
+            return below.bit_length() - 1
+        if len(trick) == 3:
+            nq = legal & ~QS_BIT
+            return (nq or legal).bit_length() - 1
+        nq = legal & ~QS_BIT
+        if led == 3 and nq & HIGH_SPADES and any_queen_out(r):
+            return _low(nq)
+        h = r.hands
+        for i in range(len(trick) + 1, 4):
+            if not h[(r.leader + i) % 4] & suit:
+                return _low(nq or legal)
+        if any(c // 13 == 2 or c == QS for c in trick):
+            return _low(nq or legal)
+        return (nq or legal).bit_length() - 1
+    # Void in the led suit: discard.
+    if threat >= 0 and threat != seat:
+        best = max(c for c in trick if c // 13 == led)
+        if (r.leader + trick.index(best)) % 4 == threat:
+            nonpoints = legal & NOT_HEARTS & ~QS_BIT
+            if nonpoints:
+                return _highest_rank(nonpoints)
+    if legal & QS_BIT:
+        return QS
+    if legal & HIGH_SPADES and any_queen_out(r):
+        return (legal & HIGH_SPADES).bit_length() - 1
+    hearts = legal & HEARTS_MASK
+    if hearts:
+        return hearts.bit_length() - 1
+    hand = r.hands[seat]
+    best, key = -1, (-1, -1)
+    for suit_mask in SUIT_MASKS:
+        s = legal & suit_mask
+        if s:
+            c = s.bit_length() - 1
+            k = (c % 13 + (4 if (hand & suit_mask).bit_count() <= 2 else 0), c)
+            if k > key:
+                best, key = c, k
+    return best
+
+
+def _lead(r: Round, seat: int, legal: int) -> int:
+    h = r.hands
+    others = (h[0] | h[1] | h[2] | h[3]) & ~h[seat]
+    qs_out = bool(others & QS_BIT)
+    mine = h[seat]
+    if qs_out and legal & SPADES & (QS_BIT - 1) and not mine & HIGH_SPADES:
+        return _low(legal & SPADES)
+    cand = legal
+    if cand & ~QS_BIT:
+        cand &= ~QS_BIT
+    if qs_out and cand & ~HIGH_SPADES:
+        cand &= ~HIGH_SPADES
+    if mine & QS_BIT and cand & ~SPADES:
+        cand &= ~SPADES
+    best, best_score = -1, -99
+    for suit_mask in SUIT_MASKS:
+        s = cand & suit_mask
+        if s:
+            c = (s & -s).bit_length() - 1
+            higher = (others & suit_mask & ~((2 << c) - 1)).bit_count()
+            score = higher * 2 - (c % 13) - (5 if not higher else 0)
+            if score > best_score:
+                best, best_score = c, score
+    return best
+
+
+def any_queen_out(r: Round) -> bool:
+    h = r.hands
+    return bool((h[0] | h[1] | h[2] | h[3]) & QS_BIT)
+
+
+def _threat(r: Round) -> int:
+    """A seat that has taken every point so far (at least five): the others try to stop its moon."""
+    t = r.taken
+    total = t[0] + t[1] + t[2] + t[3]
+    if total < 5:
+        return -1
+    for s in range(4):
+        if t[s] == total:
+            return s
+    return -1
+
+
+def _shoot(r: Round, legal: int) -> int:
+    """Win every trick: lead the highest card, follow high, discard the lowest non-point card."""
+    trick = r.trick
+    if not trick:
+        return _highest_rank(legal)
+    led = trick[0] // 13
+    if legal & SUIT_MASKS[led]:
+        return legal.bit_length() - 1
+    safe = legal & NOT_HEARTS & ~QS_BIT
+    return _lowest_rank(safe or legal)
+
+
+def playout(r: Round, shooter: int = -1) -> None:
+    """Play ``r`` to the end with the policy (in place)."""
+    push = r.push
+    while r.phase is Phase.PLAYING:
+        push(choose(r, shooter))

@@ -1,0 +1,167 @@
+"""``svær``: a search player (determinized Monte Carlo with heuristic playouts).
+
+For a play it samples the hidden hands consistently with everything its seat
+knows (``knowledge.sample_hands``), rebuilds each sample with
+``Round.from_view``, and scores every legal card by playing the round out with
+the fast heuristic policy of ``playout``: the same samples for every candidate.
+When nobody else has taken points, it also plays each candidate out trying to
+shoot the moon and takes that line when the samples say it scores better.
+
+Determinism: the budget is a number of playouts, not a time, and the samples
+come from ``decision_rng(seed, view)``, so a decision is a pure function of the
+seed and the view. A wall-clock cap (``time_cap`` seconds) is only a safety net
+on a very slow machine: when it is hit, the best card so far over the samples
+done is played, and only then can a replay differ.
+"""
+
+from __future__ import annotations
+
+import time
+from itertools import combinations
+
+from ..cards import CARDS, FULL_DECK, HEARTS_MASK, Card, cards_of, mask_of
+from ..engine import Round
+from ..view import PlayerView
+from . import decision_rng
+from .knowledge import Knowledge, sample_hands
+from .middel import heuristic_pass, pass_danger, rule_play, sure_winners
+from .playout import playout
+
+
+class SvaerBot:
+    """Search by sampled playouts; ``playouts`` is the budget per decision (samples x candidates)."""
+
+    level = "svær"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        playouts: int = 480,
+        min_samples: int = 16,
+        max_samples: int = 80,
+        time_cap: float = 0.8,
+        pass_options: int = 8,
+        pass_samples: int = 60,
+        prior_bonus: float = 0.05,
+    ) -> None:
+        self.seed = seed
+        self.playouts = playouts
+        self.min_samples = min_samples
+        self.max_samples = max_samples
+        self.time_cap = time_cap
+        self.pass_options = pass_options
+        self.pass_samples = pass_samples
+        self.prior_bonus = prior_bonus
+
+    def choose_pass(self, view: PlayerView) -> list[Card]:
+        """The pass that scores best over sampled deals among the strongest few by middel's evaluation."""
+        count = view.rules.pass_count
+        if count == 0:
+            return []
+        hand = view.hand_mask
+        first = heuristic_pass(view)
+        ranked = sorted(cards_of(hand), key=lambda c: (-pass_danger(c, hand, count), c))[: count + 4]
+        combos = sorted(combinations(ranked, count), key=lambda cs: (-sum(pass_danger(c, hand, count) for c in cs), cs))
+        options = [tuple(sorted(first))]
+        for cs in combos:
+            if len(options) >= self.pass_options:
+                break
+            if tuple(sorted(cs)) not in options:
+                options.append(tuple(sorted(cs)))
+        moon = _moon_hand(hand)
+        if moon:
+            low = tuple(sorted(sorted(cards_of(hand), key=lambda c: (c % 13, c))[:count]))
+            if low not in options:
+                options.append(low)
+        rng = decision_rng(self.seed, view)
+        seat = view.seat
+        unseen = cards_of(FULL_DECK & ~hand)
+        others = [s for s in range(view.players) if s != seat]
+        size = view.rules.hand_size
+        normal = [0.0] * len(options)
+        shoot = [0.0] * len(options)
+        deadline = time.perf_counter() + self.time_cap
+        for _ in range(self.pass_samples):
+            rng.shuffle(unseen)
+            hands = [0] * view.players
+            hands[seat] = hand
+            for j, s in enumerate(others):
+                hands[s] = mask_of(unseen[j * size : (j + 1) * size])
+            base = Round(view.rules, hands, view.round_number)
+            passes = {s: heuristic_pass(base.view(s)) for s in others}
+            for i, option in enumerate(options):
+                for mode, acc in ((-1, normal), (seat, shoot)) if moon else ((-1, normal),):
+                    r = base.copy()
+                    for s in others:
+                        r.pass_cards(s, passes[s])
+                    r.pass_cards(seat, option)
+                    playout(r, shooter=mode)
+                    acc[i] += r.scores()[seat]
+            if time.perf_counter() > deadline:
+                break
+        values = [min(normal[i], shoot[i]) if moon else normal[i] for i in range(len(options))]
+        best = min(range(len(options)), key=lambda i: (values[i], i))
+        return list(options[best])
+
+    def choose_play(self, view: PlayerView) -> Card:
+        values = self.evaluate(view)
+        if len(values) == 1:
+            return next(iter(values))
+        prior = rule_play(view)  # near-ties go to middel's card: the samples cannot tell them apart
+        return min(values, key=lambda c: (values[c] - (self.prior_bonus if c == prior else 0.0), c))
+
+    def evaluate(self, view: PlayerView) -> dict[Card, float]:
+        """Each legal card's expected points for this seat over the samples (lower is better)."""
+        candidates = cards_of(view.legal_mask)
+        if len(candidates) == 1:
+            return {candidates[0]: 0.0}
+        seat = view.seat
+        rng = decision_rng(self.seed, view)
+        know = Knowledge.from_view(view)
+        samples = max(self.min_samples, min(self.max_samples, self.playouts // len(candidates)))
+        moon = _moon_worth_trying(view)
+        normal = [0.0] * len(candidates)
+        shoot = [0.0] * len(candidates)
+        deadline = time.perf_counter() + self.time_cap
+        done = 0
+        for _ in range(samples):
+            base = Round.from_view(view, sample_hands(know, rng))
+            for i, card in enumerate(candidates):
+                r = base.copy()
+                r.push(card)
+                playout(r)
+                normal[i] += r.scores()[seat]
+                if moon:
+                    r = base.copy()
+                    r.push(card)
+                    playout(r, shooter=seat)
+                    shoot[i] += r.scores()[seat]
+            done += 1
+            if time.perf_counter() > deadline:
+                break
+        if moon:
+            return {c: min(normal[i], shoot[i]) / done for i, c in enumerate(candidates)}
+        return {c: normal[i] / done for i, c in enumerate(candidates)}
+
+
+def _moon_worth_trying(view: PlayerView) -> bool:
+    """Only this seat has points so far and the hand has enough top cards to make a moon plausible."""
+    if any(t for s, t in enumerate(view.taken) if s != view.seat):
+        return False
+    hand = view.hand_mask
+    left = hand.bit_count()
+    winners = sure_winners(hand, view.unseen_mask())
+    high = sum(1 for c in cards_of(hand) if c % 13 >= 9)
+    return winners >= left // 3 or high >= (left * 2) // 3 or (view.taken[view.seat] > 0 and hand & HEARTS_MASK > 0)
+
+
+def _moon_hand(hand: int) -> bool:
+    """A dealt hand with enough high cards that keeping them and shooting might work."""
+    high = sum(1 for c in cards_of(hand) if c % 13 >= 9)
+    top_hearts = (hand & HEARTS_MASK) >> (2 * 13 + 9)
+    return high >= 7 and top_hearts.bit_count() >= 2
+
+
+def best_card(view: PlayerView, seed: int = 0) -> Card:
+    """svær's card for ``view``."""
+    return CARDS[SvaerBot(seed).choose_play(view)]

@@ -1,0 +1,66 @@
+"""The arena on a tiny run: sane figures, the same for a seed, JSON on request, one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hjerterfri import arena
+from hjerterfri.cli import main
+from hjerterfri.rules import preset
+
+
+def points(fig):
+    return {t: f["points_per_round"] for t, f in fig["types"].items()}
+
+
+def test_tiny_run_has_sane_figures():
+    fig = arena.run(["middel", "let", "let", "let"], 2, 5, preset("dansk"))
+    assert fig["deals"] == 2 and fig["seats"] == ["middel", "let", "let", "let"]
+    m, let = fig["types"]["middel"], fig["types"]["let"]
+    assert m["seats"] == 1 and let["seats"] == 3
+    # 26 points go out in a round (78 when a moon is shot): per round the seats' averages add up to that.
+    total = m["points_per_round"] + 3 * let["points_per_round"]
+    moons = m["moons_shot"] + let["moons_shot"]
+    assert total == pytest.approx(26 + 52 * moons / 8, abs=1e-6)
+    for f in (m, let):
+        lo, hi = f["ci95"]
+        assert 0 <= f["points_per_round"] <= 26 and lo <= f["points_per_round"] <= hi
+        assert f["play_ms_median"] >= 0 and f["play_ms_p95"] >= f["play_ms_median"]
+        assert f["pass_ms_median"] is not None
+        assert f["seat_rounds"] == 8 * f["seats"]
+
+
+def test_same_seed_same_points_and_jobs_do_not_change_them():
+    a = arena.run(["middel", "let", "middel", "let"], 2, 8, preset("svensk"))
+    b = arena.run(["middel", "let", "middel", "let"], 2, 8, preset("svensk"), jobs=2)
+    assert points(a) == points(b)
+    assert a["types"]["middel"]["ci95"] == b["types"]["middel"]["ci95"]
+
+
+def test_games_are_counted_over_consecutive_deals():
+    fig = arena.run(["let", "let", "middel", "middel"], 12, 3, preset("dansk"))
+    let, mid = fig["types"]["let"], fig["types"]["middel"]
+    assert let["games"] == mid["games"] >= 1
+    assert let["games_won"] + mid["games_won"] == pytest.approx(let["games"])
+
+
+def test_cli_prints_the_table_and_writes_json(tmp_path, capsys):
+    out = tmp_path / "fig.json"
+    assert main(["arena", "--seats", "middel,let,let,let", "--deals", "2", "--seed", "1", "--json", str(out)]) == 0
+    table = capsys.readouterr().out
+    assert "middel" in table and "points/round" in table and "95% CI" in table
+    data = json.loads(out.read_text())
+    assert set(data["types"]) == {"middel", "let"}
+    assert list(tmp_path.iterdir()) == [out]
+
+
+@pytest.mark.parametrize(
+    ("seats", "words"),
+    [("middel,let,let", "four comma-separated"), ("middel,let,let,nobody", "unknown bot 'nobody'")],
+)
+def test_bad_seats_are_one_line(seats, words, capsys):
+    assert main(["arena", "--seats", seats, "--deals", "2"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err and "\n" not in err

@@ -1,0 +1,43 @@
+"""A decision is a pure function of the bot's seed and the view."""
+
+from __future__ import annotations
+
+import pytest
+
+from hjerterfri.bots import make_bot
+from hjerterfri.bots.svaer import SvaerBot
+from hjerterfri.rules import preset
+
+from .helpers import play_round
+
+
+def small_svaer(seed: int) -> SvaerBot:
+    return SvaerBot(seed, playouts=60, min_samples=4, max_samples=8, time_cap=60)
+
+
+@pytest.mark.parametrize("level", ["let", "middel"])
+def test_same_seed_same_round(level):
+    rules = preset("svensk")
+    a = play_round(rules, 9, 1, [make_bot(level, s) for s in range(4)])
+    b = play_round(rules, 9, 1, [make_bot(level, s) for s in range(4)])
+    assert a.tricks == b.tricks and a.passed == b.passed
+
+
+def test_svaer_same_seed_same_round():
+    rules = preset("dansk")
+    a = play_round(rules, 3, 2, [small_svaer(7), make_bot("middel"), make_bot("let"), make_bot("middel")])
+    b = play_round(rules, 3, 2, [small_svaer(7), make_bot("middel"), make_bot("let"), make_bot("middel")])
+    assert a.tricks == b.tricks
+
+
+def test_svaer_decision_does_not_depend_on_earlier_decisions():
+    """A game continued from a log asks the bot fresh: the choice must not depend on what it was asked before."""
+    rules = preset("dansk")
+    r = play_round(rules, 11, 1, [make_bot("middel")] * 4, upto=14)
+    view = r.view(r.turn)
+    fresh = small_svaer(3).choose_play(view)
+    used = small_svaer(3)
+    other = play_round(rules, 12, 1, [make_bot("middel")] * 4, upto=21)
+    used.choose_play(other.view(other.turn))
+    assert used.choose_play(view) == fresh
+    assert used.evaluate(view) == small_svaer(3).evaluate(view)

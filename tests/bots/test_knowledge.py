@@ -1,0 +1,45 @@
+"""Sampled deals agree with everything the seat knows."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hjerterfri.bots import make_bot
+from hjerterfri.bots.knowledge import Knowledge, sample_hands
+from hjerterfri.rules import PRESETS
+
+from .helpers import play_round
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_samples_fit_the_view(name):
+    rules = PRESETS[name]
+    rng = random.Random(1)
+    checked_passes = 0
+    for seed in range(30):
+        upto = rng.randrange(0, 52)
+        r = play_round(rules, seed, seed % 4 + 1, [make_bot("let", s) for s in range(4)], upto=upto)
+        if r.is_over:
+            continue
+        seat = rng.randrange(4)
+        view = r.view(seat)
+        know = Knowledge.from_view(view)
+        for _ in range(5):
+            hands = sample_hands(know, rng)
+            assert hands[seat] == view.hand_mask
+            assert [h.bit_count() for h in hands] == list(view.hand_sizes)
+            union = 0
+            for s, h in enumerate(hands):
+                assert not union & h
+                union |= h
+                if s != seat:
+                    assert not h & view.void_masks[s], "a card in a suit the seat has shown void in"
+            assert union == view.unseen_mask() | view.hand_mask
+            if view.passed_mask and view.phase.value == "playing":
+                target = view.pass_direction.target(seat, 4)
+                still = view.passed_mask & ~view.played_mask
+                assert hands[target] & still == still
+                checked_passes += 1
+    assert checked_passes > 0

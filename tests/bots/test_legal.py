@@ -1,0 +1,44 @@
+"""Every level plays legally over many rounds of every preset."""
+
+from __future__ import annotations
+
+import pytest
+
+from hjerterfri.bots import hint, make_bot
+from hjerterfri.bots.svaer import SvaerBot
+from hjerterfri.rules import PRESETS
+
+from .helpers import play_round
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_let_and_middel_play_legally(name):
+    rules = PRESETS[name]
+    bots = [make_bot(spec, i) for i, spec in enumerate(["let", "middel", "random", "middel"])]
+    moons = 0
+    for seed in range(40):
+        r = play_round(rules, seed, seed % 4 + 1, bots[seed % 4 :] + bots[: seed % 4])
+        assert r.is_over
+        assert sum(r.taken) == 26
+        moons += r.moon_shooter() is not None
+    assert moons < 40
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_svaer_plays_legally_on_a_small_budget(name):
+    rules = PRESETS[name]
+    bots = [
+        SvaerBot(1, playouts=24, min_samples=2, max_samples=4),
+        make_bot("middel"),
+        make_bot("let"),
+        make_bot("svaer"),
+    ]
+    for number in (1, 3):
+        r = play_round(rules, 100 + number, number, bots)
+        assert r.is_over
+
+
+def test_hint_is_a_legal_card():
+    r = play_round(PRESETS["dansk"], 5, 2, [make_bot("middel")] * 4, upto=9)
+    view = r.view(r.turn)
+    assert hint(view) in view.legal_plays
