@@ -195,11 +195,18 @@ async def test_continuing_reproduces_the_bots_choices(tmp_path, cut):
     assert isinstance(resumed, HjerterfriApp)
     resumed.settings = fast_settings()
     continued: list[tuple] = []
+    opened: list[tuple] = []
+    saver = resumed.on_session
+
+    def hook(session: Session) -> None:  # before the table is drawn and any bot thinks
+        saver(session)
+        opened.append(position(session.game))
+        session.listeners.append(lambda s, a: continued.append((a.kind, a.seat, a.cards)))
+
+    resumed.on_session = hook
     async with resumed.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert position(resumed.session.game) == at_cut
-        resumed.session.listeners.append(lambda s, a: continued.append((a.kind, a.seat, a.cards)))
         await play_until(pilot, lambda app: first_trick_of_round_two(app.session.game))
+    assert opened == [at_cut]
     assert continued == unbroken
 
 
@@ -209,9 +216,9 @@ async def test_the_start_screen_offers_the_latest_unfinished_game(tmp_path):
     saver = Autosave()
     saver(session)
     game = session.game
-    for seat in range(4):  # everyone passes, three cards are played
+    for seat in range(4):  # everyone passes, the others play until the human is to follow
         session.pass_cards(seat, game.round.hand_cards(seat)[:3])
-    for _ in range(3):
+    while not (game.round.turn == HUMAN and game.round.trick):
         session.play(game.round.turn, game.round.legal_plays()[0])
     app = play_app(args_for())
     app.settings = fast_settings()
@@ -227,7 +234,7 @@ async def test_the_start_screen_offers_the_latest_unfinished_game(tmp_path):
         table = app.screen
         assert isinstance(table, TableScreen)
         assert state(table.session.game) == state(load(session.record.path).game)
-        assert len(table.round.trick) == 3 and table.round.turn == HUMAN
+        assert table.round.trick and table.round.turn == HUMAN
         await play_legal_with_keys(pilot)
         await settle(pilot)
         saved = load(session.record.path).game  # the cards after the offer went into the same file
