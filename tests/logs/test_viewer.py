@@ -96,8 +96,23 @@ async def _test_the_replay_is_drawn_with_the_tables_widgets():
         scores = plain(app.query_one("#scores").content)
         assert " ".join(map(str, game.totals)) in " ".join(scores.split("Σ")[-1].split())
         assert not app.query_one("#scores").display  # 100 columns: the table needs them all
-        await pilot.press("s")
+        await pilot.press("s")  # so the score table comes over it
+        sheet = plain(app.screen.query_one("#score-sheet").content)
+        assert " ".join(map(str, game.totals)) in " ".join(sheet.split("Σ")[-1].split())
+        await pilot.press("escape")
+        assert isinstance(app.screen.query_one(TrickView), TrickView)
+
+
+def test_a_wide_terminal_shows_the_scores_beside_the_table():
+    asyncio.run(_test_a_wide_terminal_shows_the_scores_beside_the_table())
+
+
+async def _test_a_wide_terminal_shows_the_scores_beside_the_table():
+    app = ReplayApp(load(DATA / "valid-finished.json", lenient=True), "en")
+    async with app.run_test(size=(130, 30)) as pilot:
         assert app.query_one("#scores").display
+        await pilot.press("s")
+        assert not app.query_one("#scores").display
 
 
 def test_a_refused_log_opens_at_the_problem():

@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ..cards import cards_of
@@ -195,8 +196,13 @@ class ReplayApp(App[None]):
         self.refresh_view()
 
     def action_toggle_scores(self) -> None:
+        """Beside the table on a wide terminal; over it (Esc or s closes) where the table needs the width."""
         scores = self.query_one("#scores")
-        scores.display = not scores.display
+        if scores.display or self.size.width >= self.WIDE:
+            scores.display = not scores.display
+            return
+        step = self.steps[self.index]
+        self.push_screen(ScoreSheet(self.score_table(step.round_index, position(self.game, step))))
 
     # Drawing
 
@@ -292,6 +298,29 @@ class ReplayApp(App[None]):
         if r.is_over:
             history.append(r.scores())
         return Group(Text(self.texts("summary.history"), style="dim"), history_table(self.texts, self.names, history))
+
+
+class ScoreSheet(ModalScreen[None]):
+    """The score table over the replay, for terminals too narrow to show it beside the table."""
+
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("escape,s", "close", "key.close", key_display="Esc"),
+    ]
+
+    def __init__(self, table: Group) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.table, id="score-sheet")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        relabel(self, self.app.texts)  # type: ignore[attr-defined]
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 def trick_ends(r: Round) -> set[int]:
