@@ -44,7 +44,7 @@ def bot_level(text: str) -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="hjerterfri",
-        description="Hjerterfri (Hearts) in the terminal: you against three bots. "
+        description="Hjerterfri (Hearts) in the terminal: you against two, three or four bots. "
         "Without a command, starts a new game; flags fill in the start screen and skip it.",
     )
     parser.add_argument("--version", action="version", version=f"hjerterfri {__version__}")
@@ -62,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LEVEL",
         help=f"the bots' strength: {', '.join(BOT_LEVELS)}, or a bot class as module:Class",
     )
+    play.add_argument("--players", type=int, choices=(3, 4, 5), help="players at the table, you included (default 4)")
     play.add_argument("--seed", type=int, help="the seed of the deals (the same seed, the same cards)")
     play.add_argument("--name", help="your name at the table")
 

@@ -8,20 +8,34 @@ from typing import ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from ..cards import Card
 from ..engine import Game
 from ..gamelog import GameRecord
-from ..rules import preset
+from ..view import PlayerView
 from .i18n import BOT_NAMES, Texts
 from .screens.dialogs import HelpScreen, QuitScreen, RulesScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
 from .session import Session, new_seed
 from .settings import Settings
+from .variants import game_rules, variants_for
 from .widgets.cardface import Deck
 
 
+def _svaer_play(view: PlayerView) -> Card:
+    from ..bots import hint
+
+    return hint(view)
+
+
+def _svaer_pass(view: PlayerView) -> list[Card]:
+    from ..bots import make_bot
+
+    return list(make_bot("svær", 0).choose_pass(view))
+
+
 class HjerterfriApp(App[None]):
-    """One person against three bots, from the first deal to the winner."""
+    """One person against two, three or four bots, from the first deal to the winner."""
 
     CSS_PATH = "hjerterfri.tcss"
     TITLE = "hjerterfri"
@@ -40,10 +54,14 @@ class HjerterfriApp(App[None]):
         session: Session | None = None,
         on_session: Callable[[Session], None] | None = None,
         unfinished: GameRecord | None = None,
+        players: int = 4,
+        variant: str = "standard",
+        target: int | None = None,
     ) -> None:
         """``skip_start`` goes straight to the table; ``session`` continues a game (even mid-round);
         ``on_session`` is called with every session the app starts (the game log hooks in there);
-        ``unfinished`` is a saved game the start screen offers to continue."""
+        ``unfinished`` is a saved game the start screen offers to continue; ``players`` and ``variant``
+        choose the table (see ``game_rules``); ``target`` overrides the preset's (for tests)."""
         super().__init__()
         self.settings = settings or Settings()
         self.preset_name = preset_name or "dansk"
@@ -54,6 +72,13 @@ class HjerterfriApp(App[None]):
         self.session = session
         self.on_session = on_session
         self.unfinished = unfinished
+        self.players = players
+        self.variant = variant
+        self.target = target
+        self.hint_play: Callable[[PlayerView], Card] = _svaer_play
+        """What the hint key suggests playing (svær's card); tests may put a quicker one here."""
+        self.hint_pass: Callable[[PlayerView], list[Card]] = _svaer_pass
+        """What the hint key suggests passing."""
         self._texts = Texts(self.settings.lang, ascii_suits=self.settings.ascii)
 
     @property
@@ -94,15 +119,32 @@ class HjerterfriApp(App[None]):
         elif self.skip_start:
             self.start_game(self.preset_name, self.bots, self.player_name, replace=False)
         else:
-            self.push_screen(StartScreen(self.preset_name, self.bots, self.player_name, self.unfinished))
+            self.push_screen(
+                StartScreen(self.preset_name, self.bots, self.player_name, self.unfinished, self.players, self.variant)
+            )
 
-    def start_game(self, preset_name: str, bots: str, name: str | None, *, replace: bool = True) -> None:
+    def start_game(
+        self,
+        preset_name: str,
+        bots: str,
+        name: str | None,
+        *,
+        players: int | None = None,
+        variant: str | None = None,
+        replace: bool = True,
+    ) -> None:
         """Deal a new game and sit down at the table."""
         self.preset_name, self.bots, self.player_name = preset_name, bots, name
+        self.players = players or self.players
+        if variant is not None:
+            self.variant = variant
+        if self.variant not in variants_for(preset_name, self.players):
+            self.variant = "standard"
         seed = self.seed if self.seed is not None else new_seed()
         self.seed = seed
-        names = BOT_NAMES[self.settings.lang]
-        session = Session.resume(Game(preset(preset_name), seed), [name or self.texts("you"), *names], bots)
+        rules = game_rules(preset_name, self.players, self.variant, self.target)
+        names = [name or self.texts("you"), *BOT_NAMES[self.settings.lang][: self.players - 1]]
+        session = Session.resume(Game(rules, seed), names, bots)
         self._open(session, replace=replace)
 
     def continue_record(self, record: GameRecord) -> None:
@@ -110,6 +152,7 @@ class HjerterfriApp(App[None]):
         self.unfinished = None
         session = Session.from_record(record)
         self.preset_name, self.bots, self.seed = record.rules.name, session.bot_level, record.game.seed
+        self.players = record.rules.players
         self.player_name = session.names[0]
         self._open(session, replace=True)
 

@@ -7,6 +7,7 @@ engine ``Reason`` ("Du skal bekende ♣").
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from ..cards import Card, Suit
@@ -28,9 +29,9 @@ FACE_NAMES = {
     "en": {11: "jack", 12: "queen", 13: "king", 14: "ace"},
 }
 BOT_NAMES = {
-    "da": ("Mette", "Jens", "Sofie"),
-    "sv": ("Astrid", "Olle", "Karin"),
-    "en": ("Alice", "Ben", "Cleo"),
+    "da": ("Mette", "Jens", "Sofie", "Anders"),
+    "sv": ("Astrid", "Olle", "Karin", "Nils"),
+    "en": ("Alice", "Ben", "Cleo", "Dan"),
 }
 
 _REASONS: dict[str, dict[Reason, str]] = {
@@ -38,7 +39,7 @@ _REASONS: dict[str, dict[Reason, str]] = {
         Reason.WRONG_PHASE: "Det kan du ikke gøre nu",
         Reason.NOT_YOUR_TURN: "Det er {name}s tur",
         Reason.NOT_IN_HAND: "Det kort har du ikke",
-        Reason.MUST_LEAD_TWO_OF_CLUBS: "Første stik spilles ud med klør 2",
+        Reason.MUST_LEAD_TWO_OF_CLUBS: "Første stik spilles ud med {card}",
         Reason.MUST_FOLLOW_SUIT: "Du skal bekende {suit}",
         Reason.HEARTS_NOT_BROKEN: "Hjerter er ikke åbnet endnu: spil en anden farve ud",
         Reason.NO_POINTS_ON_FIRST_TRICK: "Ingen point i første stik: ingen hjerter og ikke spar dame",
@@ -51,7 +52,7 @@ _REASONS: dict[str, dict[Reason, str]] = {
         Reason.WRONG_PHASE: "Det kan du inte göra nu",
         Reason.NOT_YOUR_TURN: "Det är {name}s tur",
         Reason.NOT_IN_HAND: "Det kortet har du inte",
-        Reason.MUST_LEAD_TWO_OF_CLUBS: "Första sticket spelas ut med klöver 2",
+        Reason.MUST_LEAD_TWO_OF_CLUBS: "Första sticket spelas ut med {card}",
         Reason.MUST_FOLLOW_SUIT: "Du måste följa färg {suit}",
         Reason.HEARTS_NOT_BROKEN: "Ingen har sakat hjärter än: spela ut en annan färg",
         Reason.NO_POINTS_ON_FIRST_TRICK: "Inga poäng i första sticket: ingen hjärter och inte spader dam",
@@ -64,7 +65,7 @@ _REASONS: dict[str, dict[Reason, str]] = {
         Reason.WRONG_PHASE: "You cannot do that now",
         Reason.NOT_YOUR_TURN: "It is {name}'s turn",
         Reason.NOT_IN_HAND: "You do not hold that card",
-        Reason.MUST_LEAD_TWO_OF_CLUBS: "The first trick is led with the two of clubs",
+        Reason.MUST_LEAD_TWO_OF_CLUBS: "The first trick is led with the {card}",
         Reason.MUST_FOLLOW_SUIT: "You must follow suit {suit}",
         Reason.HEARTS_NOT_BROKEN: "Hearts are not broken yet: lead another suit",
         Reason.NO_POINTS_ON_FIRST_TRICK: "No points on the first trick: no hearts, not the queen of spades",
@@ -210,11 +211,30 @@ _STRINGS: dict[str, dict[str, str]] = {
         "key.close": "luk",
         "key.start": "start",
         "key.new": "nyt spil",
+        "start.players": "Spillere",
+        "start.variant": "Variant",
+        "players.n": "{n} spillere",
+        "variant.standard": "giv til venstre, højre, ingen bytning",
+        "variant.left-right": "giv kun til venstre og højre",
+        "variant.play-twice": "alle kort gives: to kort i første stik",
+        "variant.no-two": "uden klør 2: 17 kort hver, klør 3 spiller ud",
+        "kitty.lying": "kitty: {n} kort",
+        "kitty.owner": "kitty: {name}",
+        "kitty.taken": "{name} tager kittyen",
+        "kitty.you": "Du tager kittyen: {cards}",
+        "kitty.summary": "Kittyen: {cards} ({name})",
+        "turn.you.again": "Din tur igen: dit andet kort i første stik",
+        "hint.play": "Tip: spil {card}",
+        "hint.pass": "Tip: giv {cards}",
+        "hint.thinking": "Finder et tip …",
+        "hint.none": "Intet tip her: svær kan ikke regne stillingen ud",
+        "key.hint": "tip",
         "help.text": (
             "←/→        flyt mellem dine kort\n"
             "Enter/mellemrum  spil kortet (under bytning: vælg/fravælg)\n"
             "klik       spil eller vælg et kort\n"
             "p          giv de valgte kort videre\n"
+            "i          tip: hvad svær ville gøre\n"
             "l          se sidste stik\n"
             "s          stillingen runde for runde\n"
             "h          skjul/vis rundens point\n"
@@ -338,11 +358,30 @@ _STRINGS: dict[str, dict[str, str]] = {
         "key.close": "stäng",
         "key.start": "starta",
         "key.new": "nytt spel",
+        "start.players": "Spelare",
+        "start.variant": "Variant",
+        "players.n": "{n} spelare",
+        "variant.standard": "skicka till vänster, höger, inget byte",
+        "variant.left-right": "skicka bara till vänster och höger",
+        "variant.play-twice": "alla kort delas ut: två kort i första sticket",
+        "variant.no-two": "utan klöver 2: 17 kort var, klöver 3 spelar ut",
+        "kitty.lying": "talong: {n} kort",
+        "kitty.owner": "talong: {name}",
+        "kitty.taken": "{name} tar talongen",
+        "kitty.you": "Du tar talongen: {cards}",
+        "kitty.summary": "Talongen: {cards} ({name})",
+        "turn.you.again": "Din tur igen: ditt andra kort i första sticket",
+        "hint.play": "Tips: spela {card}",
+        "hint.pass": "Tips: skicka {cards}",
+        "hint.thinking": "Letar efter ett tips …",
+        "hint.none": "Inget tips här: svær klarar inte ställningen",
+        "key.hint": "tips",
         "help.text": (
             "←/→        flytta mellan dina kort\n"
             "Enter/mellanslag  spela kortet (vid byte: välj/välj bort)\n"
             "klick      spela eller välj ett kort\n"
             "p          skicka de valda korten\n"
+            "i          tips: vad svær skulle göra\n"
             "l          se senaste sticket\n"
             "s          ställningen giv för giv\n"
             "h          dölj/visa givens poäng\n"
@@ -466,11 +505,30 @@ _STRINGS: dict[str, dict[str, str]] = {
         "key.close": "close",
         "key.start": "start",
         "key.new": "new game",
+        "start.players": "Players",
+        "start.variant": "Variant",
+        "players.n": "{n} players",
+        "variant.standard": "pass left, right, no passing",
+        "variant.left-right": "pass only left and right",
+        "variant.play-twice": "all cards dealt: two cards in the first trick",
+        "variant.no-two": "no two of clubs: 17 cards each, the 3 of clubs leads",
+        "kitty.lying": "kitty: {n} cards",
+        "kitty.owner": "kitty: {name}",
+        "kitty.taken": "{name} takes the kitty",
+        "kitty.you": "You take the kitty: {cards}",
+        "kitty.summary": "The kitty: {cards} ({name})",
+        "turn.you.again": "Your turn again: your second card in the first trick",
+        "hint.play": "Hint: play {card}",
+        "hint.pass": "Hint: pass {cards}",
+        "hint.thinking": "Looking for a hint …",
+        "hint.none": "No hint here: svær cannot work this position out",
+        "key.hint": "hint",
         "help.text": (
             "←/→        move over your cards\n"
             "Enter/Space  play the card (when passing: choose/unchoose)\n"
             "click      play or choose a card\n"
             "p          pass the chosen cards\n"
+            "i          hint: what svær would do\n"
             "l          look at the last trick\n"
             "s          the scores round by round\n"
             "h          hide/show this round's points\n"
@@ -540,6 +598,9 @@ class Texts:
             suit = _SYMBOL_TO_SUIT.get(details["suit"])
             if suit is not None:
                 details["suit"] = suit.letter if self.ascii_suits else suit.symbol
+        if "card" in details:
+            with contextlib.suppress(ValueError):
+                details["card"] = self.card_name(Card.parse(str(details["card"])))
         if "turn" in details:
             turn = details["turn"]
             details["name"] = names[turn] if 0 <= turn < len(names) else str(turn)

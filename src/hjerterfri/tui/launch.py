@@ -13,7 +13,7 @@ from .settings import Settings
 if TYPE_CHECKING:
     from .app import HjerterfriApp
 
-START_FLAGS = ("preset", "bots", "seed", "name", "lang")
+START_FLAGS = ("preset", "bots", "seed", "name", "lang", "players")
 
 
 def settings_from(args: argparse.Namespace, preset_name: str | None = None) -> Settings:
@@ -94,6 +94,7 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
         name=getattr(args, "name", None),
         skip_start=skip,
         unfinished=None if skip else _latest_unfinished(args),
+        players=getattr(args, "players", None) or 4,
     )
     _autosave(args, app)
     return app

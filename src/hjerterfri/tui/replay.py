@@ -30,11 +30,7 @@ from .scores import history_table
 from .widgets.cardface import Deck
 from .widgets.hand import HandView
 from .widgets.seat import SeatInfo, SeatPanel, show_text
-from .widgets.trick import TrickView
-
-PLACES = {3: (0, 1, 3), 4: (0, 1, 2, 3), 5: (0, 1, 2, 4, 3)}
-"""Where each seat sits on screen, counted from the bottom seat to its left: 0 bottom, 1 left,
-2 across (across left at five), 3 right, 4 across right."""
+from .widgets.trick import PLACES, TrickView
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,9 @@ from ..engine import Game
 from ..gamelog import GameRecord, Seat
 
 HUMAN = 0
-SEATS = 4
+"""Where the human sits in a new game (a continued one keeps its own seat)."""
+SEED_STRIDE = 4
+"""Bot seeds step by this per game seed (4, as when the app seated only four: old games keep their bots)."""
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,7 @@ class Action:
 
 def bot_seed(seed: int, seat: int) -> int:
     """A new bot's seed, fixed by the game's seed and its seat (a saved game keeps its own)."""
-    return seed * SEATS + seat
+    return seed * SEED_STRIDE + seat
 
 
 def new_seed() -> int:
@@ -45,12 +47,12 @@ def new_seats(seed: int, names: Sequence[str], bot_level: str) -> tuple[Seat, ..
 
 
 class SeatingError(ValueError):
-    """A saved game the table cannot seat (the app plays four, the human at seat 0)."""
+    """A saved game the table cannot seat (it needs exactly one human, and bots at every other seat)."""
 
 
 @dataclass
 class Session:
-    """One human (seat 0) against three bots, around an engine ``Game``."""
+    """One human against two, three or four bots, around an engine ``Game``."""
 
     game: Game
     names: list[str]
@@ -84,11 +86,10 @@ class Session:
 
     @staticmethod
     def seating_problem(record: GameRecord) -> str | None:
-        """Why the table cannot seat ``record``'s players (it seats four, the human at seat 0), or None."""
-        if record.rules.players != SEATS:
-            return f"the table seats {SEATS} players; this game has {record.rules.players}"
-        if [s for s, seat in enumerate(record.seats) if seat.is_human] != [HUMAN]:
-            return "the table needs the human at seat 0 and bots at the other seats"
+        """Why the table cannot seat ``record``'s players (it needs one human and bots elsewhere), or None."""
+        humans = [s for s, seat in enumerate(record.seats) if seat.is_human]
+        if len(humans) != 1:
+            return f"the table needs exactly one human player; this game has {len(humans)}"
         return None
 
     @classmethod
@@ -102,6 +103,15 @@ class Session:
     @property
     def round(self):
         return self.game.round
+
+    @property
+    def human(self) -> int:
+        """The seat of the person at the keyboard (shown at the bottom of the table)."""
+        return next((s for s, seat in enumerate(self.seats) if seat.is_human), HUMAN)
+
+    @property
+    def players(self) -> int:
+        return self.game.rules.players
 
     def pass_cards(self, seat: int, cards: list[Card]) -> None:
         """Pass for ``seat`` through the engine (which may refuse with IllegalMoveError)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -96,25 +97,30 @@ class ScoresScreen(Dialog):
 class LastTrickScreen(Dialog):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("l", "close", "key.close", show=False)]
 
-    def __init__(self, trick: Trick, names: list[str]) -> None:
+    def __init__(self, trick: Trick, names: list[str], place: Callable[[int], int] | None = None) -> None:
+        """``place`` maps a seat to its place on screen (see ``TrickView``); by default seat = place."""
         super().__init__()
         self.trick = trick
         self.names = names
+        self.place = place or (lambda seat: seat)
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
         trick = self.trick
         words = Text()
-        for i, card in enumerate(trick.cards):
-            seat = trick.seat_of(i)
-            words.append(f"{self.names[seat]}: {t.card_name(card)}\n")
+        plays = [f"{self.names[trick.seat_of(i)]}: {t.card_name(card)}" for i, card in enumerate(trick.cards)]
+        if len(plays) > 4:  # five players, or a first trick of six or seven cards: two to a line
+            plays = [" · ".join(plays[i : i + 2]) for i in range(0, len(plays), 2)]
+        for line in plays:
+            words.append(line + "\n")
         winner = self.names[trick.winner]
         won = t("trick.won.points", name=winner, n=trick.points) if trick.points else t("trick.won", name=winner)
         words.append(won, style="bold")
         with Vertical(classes="dialog trick-dialog"):
             yield Static(Text(t("trick.last"), style="bold"))
             view = TrickView(self.app.deck)
-            view.show([(trick.seat_of(i), c) for i, c in enumerate(trick.cards)], trick.winner)
+            view.two_across = len(self.names) == 5
+            view.show([(self.place(trick.seat_of(i)), c) for i, c in enumerate(trick.cards)], self.place(trick.winner))
             yield view
             yield Static(words)
         yield Footer()

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
@@ -17,12 +17,14 @@ from ...rules import PRESETS
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, PRESET_LANGUAGE
 from ..labels import relabel
 from ..settings import SPEEDS
+from ..variants import variants_for
 from ..widgets.choice import Choice
 
 if TYPE_CHECKING:
     from ..app import HjerterfriApp
 
 BOT_LEVELS = ("let", "middel", "svær")
+PLAYER_COUNTS = (3, 4, 5)
 LABEL_WIDTH = 14
 
 
@@ -46,11 +48,19 @@ class StartScreen(Screen[None]):
     app: HjerterfriApp
 
     def __init__(
-        self, preset: str = "dansk", bots: str = "middel", name: str | None = None, unfinished: GameRecord | None = None
+        self,
+        preset: str = "dansk",
+        bots: str = "middel",
+        name: str | None = None,
+        unfinished: GameRecord | None = None,
+        players: int = 4,
+        variant: str = "standard",
     ) -> None:
         super().__init__()
         self.unfinished = unfinished
         self.preset = preset
+        self.players = players
+        self.variant = variant
         self.bots = bots
         self.player_name = name
         self.lang_chosen = False
@@ -58,20 +68,32 @@ class StartScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         t = self.app.texts
         s = self.app.settings
-        with Vertical(id="start"):
+        with Vertical(id="start", classes="with-variant" if len(variants_for(self.preset, self.players)) > 1 else ""):
             yield Static(Text(f"♠ ♥ {t('game')} ♦ ♣", style="bold"), id="title")
             if self.unfinished is not None:
                 yield Button(self._resume_label(), id="resume", compact=True)
             yield Static(t("start.title"), classes="subtitle")
-            yield Choice(
-                t("start.preset"),
-                list(PRESETS),
-                self.preset,
-                lambda v: t(f"name.{v}"),
-                id="preset",
-                label_width=LABEL_WIDTH,
-            )
+            with Horizontal(id="preset-row"):
+                yield Choice(
+                    t("start.preset"),
+                    list(PRESETS),
+                    self.preset,
+                    lambda v: t(f"name.{v}"),
+                    id="preset",
+                    label_width=LABEL_WIDTH,
+                )
+                yield Choice(t("start.players"), PLAYER_COUNTS, self.players, id="players", label_width=10)
             yield Static(t(f"preset.{self.preset}"), id="preset-line", classes="explain")
+            variants = variants_for(self.preset, self.players)
+            if len(variants) > 1:
+                yield Choice(
+                    t("start.variant"),
+                    variants,
+                    self.variant,
+                    lambda v: t(f"variant.{self._variant_key(v)}"),
+                    id="variant",
+                    label_width=LABEL_WIDTH,
+                )
             bot_options = list(BOT_LEVELS) if self.bots in BOT_LEVELS else [*BOT_LEVELS, self.bots]
             yield Choice(
                 t("start.bots"),
@@ -90,6 +112,12 @@ class StartScreen(Screen[None]):
             )
             yield Static(t("start.hint"), classes="hint")
         yield Footer()
+
+    def _variant_key(self, variant: str) -> str:
+        """The text of a variant: the standard one says what the preset does at this table."""
+        if variant == "standard" and self.preset == "svensk":
+            return "play-twice"
+        return variant
 
     def _resume_label(self) -> str:
         """What the continue button says: when the game began, its rules and its round."""
@@ -129,6 +157,12 @@ class StartScreen(Screen[None]):
             self.preset = event.value
             if not self.lang_chosen:
                 self.app.settings.lang = PRESET_LANGUAGE.get(event.value, self.app.settings.lang)
+        elif key == "players":
+            self.players = event.value
+            if self.variant not in variants_for(self.preset, self.players):
+                self.variant = "standard"
+        elif key == "variant":
+            self.variant = event.value
         elif key == "bots":
             self.bots = event.value
         elif key == "lang":
@@ -153,4 +187,6 @@ class StartScreen(Screen[None]):
 
     def action_start(self) -> None:
         self._remember_name()
-        self.app.start_game(self.preset, self.bots, self.player_name)
+        if self.variant not in variants_for(self.preset, self.players):
+            self.variant = "standard"
+        self.app.start_game(self.preset, self.bots, self.player_name, players=self.players, variant=self.variant)

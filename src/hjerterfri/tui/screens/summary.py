@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ...cards import cards_of
 from ..labels import relabel
 from ..scores import history_table, round_table
 from ..session import HUMAN, Session
@@ -44,6 +45,10 @@ class RoundSummaryScreen(Screen[None]):
         shooter = r.moon_shooter()
         if shooter is not None:
             head.append(Text("☾ " + t("summary.moon", name=names[shooter]), style="bold reverse"))
+        if r.kitty:
+            taker = r.tricks[0].winner
+            cards = t.cards_short(cards_of(r.kitty))
+            head.append(Text(t("kitty.summary", cards=cards, name=names[taker]), style="dim"))
         if max(game.totals) >= game.rules.target and not game.is_over():
             head.append(Text(t("end.playon"), style="bold"))
         with VerticalScroll(classes="sheet"), Vertical(classes="sheet-box"):

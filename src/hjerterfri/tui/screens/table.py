@@ -6,6 +6,8 @@ legal; it never judges a rule itself. Bots think in a worker thread.
 
 from __future__ import annotations
 
+import contextlib
+import threading
 import time
 from typing import TYPE_CHECKING, ClassVar
 
@@ -18,17 +20,19 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 from textual.worker import get_current_worker
 
-from ...cards import Card
+from ...cards import Card, cards_of
 from ...engine import IllegalMoveError, Phase, Trick
 from ..labels import relabel
-from ..session import HUMAN, Session
+from ..session import Session
 from ..widgets.hand import HandView
 from ..widgets.seat import SeatInfo, SeatPanel, show_text
-from ..widgets.trick import TrickView
+from ..widgets.trick import TrickView, place_of
 
 if TYPE_CHECKING:
     from ..app import HjerterfriApp
 
+HINT_PATIENCE = 6.0
+"""Seconds the table waits for a hint before it says there is none."""
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
@@ -41,6 +45,7 @@ class TableScreen(Screen):
         Binding("right", "move(1)", "key.right", show=False),
         Binding("enter,space", "select", "key.play", key_display="⏎"),
         Binding("p", "confirm_pass", "key.pass"),
+        Binding("i", "hint", "key.hint"),
         Binding("l", "last_trick", "key.last"),
         Binding("s", "scores", "key.scores"),
         Binding("t", "toggle_log", "key.log"),
@@ -66,6 +71,11 @@ class TableScreen(Screen):
         self._summary_shown = False
         self._was_my_turn = False
         self._footer_state: tuple[object, ...] | None = None
+        self.me = session.human
+        """The human's seat: always drawn at the bottom."""
+        self.hinted: frozenset[Card] = frozenset()
+        self.hint_for: tuple[int, int, int] | None = None
+        """The position (round, cards played, hand) the hint being computed or shown is for."""
 
     # Layout
 
@@ -76,6 +86,7 @@ class TableScreen(Screen):
             yield Static(id="header")
             with Horizontal(id="top"):
                 yield SeatPanel(texts, wide=True, id="seat-2", classes="seat")
+                yield SeatPanel(texts, wide=True, id="seat-4", classes="seat")
             with Horizontal(id="middle"):
                 with Horizontal(id="ring"):
                     yield SeatPanel(texts, id="seat-1", classes="seat side")
@@ -90,6 +101,13 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         relabel(self, self.app.texts)
+        players = self.session.players
+        self.set_class(players == 3, "three")
+        self.set_class(players == 5, "five")
+        self.query_one("#seat-4").display = players == 5
+        for panel in self.query("#top SeatPanel"):
+            panel.set_class(players == 5, "two-lines")
+        self.query_one(TrickView).two_across = players == 5
         self.query_one("#log", RichLog).display = self.app.settings.show_log
         self._fit(self.size.width, self.size.height)
         self._log_round_start()
@@ -119,55 +137,88 @@ class TableScreen(Screen):
     def seat_name(self, seat: int) -> str:
         return self.session.names[seat]
 
+    def place(self, seat: int) -> int:
+        """Where ``seat`` sits on screen: the human at the bottom, the others around in the order of play."""
+        return place_of(seat, self.me, self.session.players)
+
+    def kitty_lying(self) -> bool:
+        """The kitty still lies face down in the middle (until the first trick is won)."""
+        r = self.round
+        return bool(r.kitty) and not r.tricks
+
     def refresh_table(self) -> None:
         """Bring every widget in line with the engine's state."""
         t = self.app.texts
         r = self.round
         game = self.session.game
-        totals = game.view(HUMAN).totals
+        me_seat = self.me
+        view = game.view(me_seat)  # what the human may know: a kitty's points only once they are public
+        totals = view.totals
         hide = self.app.settings.hide_round_points
-        header = Text(f" {t('game')} ", style="bold")
-        header.append(f"· {self.app.preset_label(game.rules.name)} · {t('round', n=r.number)} · ")
+        header = Text(" ")
+        if game.rules.players == 4 or self.size.width >= 100:  # at 3 and 5 the line needs the room
+            header.append(f"{t('game')} ", style="bold")
+            header.append("· ")
+        header.append(f"{self.app.preset_label(game.rules.name)} · ")
+        if game.rules.players != 4:
+            header.append(f"{t('players.n', n=game.rules.players)} · ")
+        header.append(f"{t('round', n=r.number)} · ")
         header.append(t.pass_direction(r.pass_direction))
         header.append(" · ")
         header.append(
             t("hearts.broken") if r.hearts_broken else t("hearts.closed"), style="bold" if r.hearts_broken else "dim"
         )
+        if r.kitty:
+            header.append(" · ")
+            if view.kitty_taker is None:
+                header.append(t("kitty.lying", n=view.kitty_size), style="bold")
+            else:
+                header.append(t("kitty.owner", name=self.seat_name(view.kitty_taker)), style="dim")
         show_text(self.query_one("#header", Static), header)
         playing = r.phase is Phase.PLAYING and self.held is None
-        for seat in (1, 2, 3):
-            self.query_one(f"#seat-{seat}", SeatPanel).show(
+        for seat in range(self.session.players):
+            if seat == me_seat:
+                continue
+            self.query_one(f"#seat-{self.place(seat)}", SeatPanel).show(
                 SeatInfo(
                     name=self.seat_name(seat),
                     cards_left=r.hands[seat].bit_count(),
                     total=totals[seat],
-                    round_points=None if hide else r.taken[seat],
+                    round_points=None if hide else view.taken[seat],
                     to_play=playing and r.turn == seat,
                     thinking=self.thinking == seat,
                 )
             )
-        me = Text(("▶ " if playing and r.turn == HUMAN else "  ") + self.seat_name(HUMAN), style="bold")
-        me.append(f" · {t('points.total', n=totals[HUMAN])}")
+        me = Text(("▶ " if playing and r.turn == me_seat else "  ") + self.seat_name(me_seat), style="bold")
+        me.append(f" · {t('points.total', n=totals[me_seat])}")
         if not hide:
-            me.append(f" · {t('points.round', n=r.taken[HUMAN])}")
+            me.append(f" · {t('points.round', n=view.taken[me_seat])}")
+        if view.kitty_taker == me_seat and view.kitty_mask:
+            me.append(f" · {t('kitty.owner', name=t.cards_short(cards_of(view.kitty_mask)))}")
         show_text(self.query_one("#me", Static), me)
 
         trick = self.query_one(TrickView)
         if self.held is not None:
-            trick.show([(self.held.seat_of(i), c) for i, c in enumerate(self.held.cards)], self.held.winner)
+            held = self.held
+            plays = [(self.place(held.seat_of(i)), c) for i, c in enumerate(held.cards)]
+            trick.show(plays, self.place(held.winner))
         else:
-            trick.show([((r.leader + i) % 4, c) for i, c in enumerate(r.trick)])
+            kitty = r.kitty.bit_count() if self.kitty_lying() else 0
+            trick.show([(self.place(s), c) for s, c in r.trick_plays()], kitty=kitty)
 
         hand = self.query_one(HandView)
-        hand.set_cards(r.hand_cards(HUMAN))
-        my_turn = playing and r.turn == HUMAN
+        hand.set_cards(r.hand_cards(me_seat))
+        my_turn = playing and r.turn == me_seat
         hand.playable = frozenset(r.legal_plays()) if my_turn else None
         if my_turn and not self._was_my_turn and hand.current() not in hand.playable:
             hand.move_to(next(c for c in hand.cards if c in hand.playable))
         self._was_my_turn = my_turn
         hand.chosen = frozenset(self.chosen)
-        received = r.received(HUMAN) or 0
-        hand.received = frozenset(c for c in r.hand_cards(HUMAN) if received >> c & 1)
+        received = r.received(me_seat) or 0
+        hand.received = frozenset(c for c in r.hand_cards(me_seat) if received >> c & 1)
+        if self.hint_for is not None and self.hint_for != self._position():
+            self.hint_for, self.hinted = None, frozenset()  # the position moved on: the hint is stale
+        hand.hinted = self.hinted
         if not self.error:
             self.status = self._status_text()
         status = self.query_one("#status", Static)
@@ -186,23 +237,31 @@ class TableScreen(Screen):
                 if self.held.points
                 else t("trick.won", name=winner)
             )
+            if r.kitty and r.tricks and self.held is r.tricks[0]:
+                text += f" · {t('kitty.taken', name=winner)}"
             if self.app.settings.hold_trick:
                 text += f" · {t('trick.continue')}"
             return Text(text)
+        me_seat = self.me
+        hint = self._hint_text()
+        if hint is not None:
+            return hint
         if r.phase is Phase.PASSING:
-            target = self.seat_name(r.pass_direction.target(HUMAN, 4))
-            if r.passed[HUMAN] is not None:
+            target = self.seat_name(r.pass_direction.target(me_seat, self.session.players))
+            if r.passed[me_seat] is not None:
                 return Text(t("pass.waiting"))
             count = r.rules.pass_count
             if len(self.chosen) == count:
                 return Text(t("pass.ready", cards=t.cards_short(self.chosen), name=target), style="bold")
             return Text(t("pass.choose", count=count, name=target, chosen=len(self.chosen)))
         if r.phase is Phase.PLAYING:
-            if r.turn == HUMAN:
-                text = Text(t("turn.you.lead") if not r.trick else t("turn.you"), style="bold")
-                received = r.received(HUMAN)
+            if r.turn == me_seat:
+                again = bool(r.trick) and r.trick_seats[len(r.trick) - 1] == me_seat
+                lead = t("turn.you.lead") if not r.trick else t("turn.you.again") if again else t("turn.you")
+                text = Text(lead, style="bold")
+                received = r.received(me_seat)
                 if received and not r.tricks:
-                    giver = self.seat_name(r.passer_to(HUMAN))
+                    giver = self.seat_name(r.passer_to(me_seat))
                     text.append(" · " + t("pass.received", cards=t.cards_short(_cards(received)), name=giver))
                 return text
             return Text(t("turn.bot", name=self.seat_name(r.turn)), style="dim")
@@ -228,6 +287,7 @@ class TableScreen(Screen):
             self.check_action("confirm_pass", ()),
             self.check_action("select", ()),
             self.check_action("last_trick", ()),
+            self.check_action("hint", ()),
         )
         if state != self._footer_state:
             self._footer_state = state
@@ -236,15 +296,17 @@ class TableScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         r = self.round
         if action == "confirm_pass":
-            return r.phase is Phase.PASSING and r.passed[HUMAN] is None and len(self.chosen) == r.rules.pass_count
+            return r.phase is Phase.PASSING and r.passed[self.me] is None and len(self.chosen) == r.rules.pass_count
         if action == "select":
             if self.held is not None:
                 return True
             if r.phase is Phase.PASSING:
-                return r.passed[HUMAN] is None
+                return r.passed[self.me] is None
             return r.phase is Phase.PLAYING
         if action == "last_trick":
             return True if self._last_trick() is not None else None
+        if action == "hint":
+            return self._hint_view() is not None
         return True
 
     # The flow of play
@@ -268,7 +330,7 @@ class TableScreen(Screen):
                 views = {s: self.session.game.view(s) for s in self.session.bots if r.passed[s] is None}
                 self._think_passes(views, self._generation)
             return
-        if r.turn != HUMAN and self.thinking is None:
+        if r.turn != self.me and self.thinking is None:
             self.thinking = r.turn
             self._think_play(r.turn, self.session.game.view(r.turn), self._generation)
             self.refresh_table()
@@ -330,10 +392,10 @@ class TableScreen(Screen):
     def _after_pass(self) -> None:
         r = self.round
         if r.phase is Phase.PLAYING:
-            received = r.received(HUMAN)
+            received = r.received(self.me)
             if received:
                 t = self.app.texts
-                giver = self.seat_name(r.passer_to(HUMAN))
+                giver = self.seat_name(r.passer_to(self.me))
                 self._log(t("pass.received", cards=t.cards_short(_cards(received)), name=giver))
         self.error = False
         self.refresh_table()
@@ -348,12 +410,93 @@ class TableScreen(Screen):
             winner = self.seat_name(done.winner)
             words = t("trick.won.points", name=winner, n=done.points) if done.points else t("trick.won", name=winner)
             self._log(words)
+            if r.kitty and len(r.tricks) == 1:
+                self._log(t("kitty.taken", name=winner))
+                if done.winner == self.me:
+                    mine = t("kitty.you", cards=t.cards_short(cards_of(r.kitty)))
+                    self._log(mine)
+                    self.notify(mine, timeout=5)
             settings = self.app.settings
             if settings.hold_trick or settings.trick_pause > 0:
                 self.held = done
         self.error = False
         self.refresh_table()
         self.advance()
+
+    # Hints: what svær would do, worked out in a thread
+
+    def _position(self) -> tuple[object, ...]:
+        r = self.round
+        return (r.number, r.phase, len(r.tricks), len(r.trick), r.hands[self.me], r.passed[self.me])
+
+    def _hint_view(self):
+        """The human's view when a hint can help (their turn to play, or to choose cards to pass), else None."""
+        r = self.round
+        if self.held is not None:
+            return None
+        if r.phase is Phase.PLAYING and r.turn == self.me:
+            return self.session.game.view(self.me)
+        if r.phase is Phase.PASSING and r.passed[self.me] is None:
+            return self.session.game.view(self.me)
+        return None
+
+    def action_hint(self) -> None:
+        view = self._hint_view()
+        if view is None:
+            return
+        position = self._position()
+        if self.hint_for == position:
+            return  # being worked out, or already shown
+        self.hint_for, self.hinted = position, frozenset()
+        self.error = False
+        self.refresh_table()
+        self._think_hint(view, position)
+
+    def _think_hint(self, view, position: tuple[object, ...]) -> None:
+        """Ask for the hint in a daemon thread: a search that never ends must neither freeze the table
+        nor keep the program alive after it quits (a Textual worker would); past ``HINT_PATIENCE``
+        seconds the table gives up on it."""
+        app = self.app
+        ask = app.hint_pass if view.phase is Phase.PASSING else app.hint_play
+
+        def think() -> None:
+            try:
+                answer = ask(view)
+                cards = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+            except Exception:  # a hint that fails must not end the game
+                cards = []
+            with contextlib.suppress(RuntimeError):  # the app has already quit
+                app.call_from_thread(self._hint_ready, cards, position)
+
+        threading.Thread(target=think, name="hint", daemon=True).start()
+        self.set_timer(HINT_PATIENCE, lambda: self._hint_ready([], position))
+
+    def _hint_ready(self, cards: list[Card], position: tuple[object, ...]) -> None:
+        if position != self._position() or self.hint_for != position or self.hinted:
+            return
+        if not cards:
+            self.hint_for = None
+            self.notify(self.app.texts("hint.none"), severity="warning", timeout=4)
+            self.refresh_table()
+            return
+        self.hinted = frozenset(cards)
+        if self.round.phase is Phase.PLAYING:
+            self.query_one(HandView).move_to(cards[0])
+        self.refresh_table()
+
+    def _hint_text(self) -> Text | None:
+        """The hint line, while the hint is for the position on the table."""
+        if self.hint_for is None or self.hint_for != self._position():
+            return None
+        t = self.app.texts
+        if not self.hinted:
+            return Text(t("hint.thinking"), style="dim")
+        cards = sorted(self.hinted)
+        if self.round.phase is Phase.PASSING:
+            text = t("hint.pass", cards=t.join([t.card_name(c) for c in cards]))
+        else:
+            text = t("hint.play", card=t.card_name(cards[0]))
+        return Text(text, style="bold #7fd37f")
 
     def _show_summary(self) -> None:
         if self._summary_shown:
@@ -403,7 +546,7 @@ class TableScreen(Screen):
         r = self.round
         t = self.app.texts
         if r.phase is Phase.PASSING:
-            if r.passed[HUMAN] is not None:
+            if r.passed[self.me] is not None:
                 return
             if card in self.chosen:
                 self.chosen.remove(card)
@@ -414,7 +557,7 @@ class TableScreen(Screen):
                     t(
                         "pass.choose",
                         count=r.rules.pass_count,
-                        name=self.seat_name(r.pass_direction.target(HUMAN, 4)),
+                        name=self.seat_name(r.pass_direction.target(self.me, self.session.players)),
                         chosen=len(self.chosen),
                     ),
                     error=True,
@@ -424,18 +567,18 @@ class TableScreen(Screen):
             self.refresh_table()
             return
         try:
-            self.session.play(HUMAN, card)
+            self.session.play(self.me, card)
         except IllegalMoveError as e:
             self.say(f"{t.card_short(card)}: {t.reason(e, self.session.names)}", error=True)
             return
-        self._after_play(HUMAN, card)
+        self._after_play(self.me, card)
 
     def action_confirm_pass(self) -> None:
         r = self.round
-        if r.phase is not Phase.PASSING or r.passed[HUMAN] is not None:
+        if r.phase is not Phase.PASSING or r.passed[self.me] is not None:
             return
         try:
-            self.session.pass_cards(HUMAN, list(self.chosen))
+            self.session.pass_cards(self.me, list(self.chosen))
         except IllegalMoveError as e:
             self.say(self.app.texts.reason(e, self.session.names), error=True)
             return
@@ -466,7 +609,7 @@ class TableScreen(Screen):
 
         trick = self._last_trick()
         if trick is not None:
-            self.app.push_screen(LastTrickScreen(trick, self.session.names))
+            self.app.push_screen(LastTrickScreen(trick, self.session.names, self.place))
 
     def action_scores(self) -> None:
         from .dialogs import ScoresScreen
@@ -531,8 +674,8 @@ class TableScreen(Screen):
             for i, c in enumerate(trick.cards):
                 self._log(t("played", name=self.seat_name(trick.seat_of(i)), card=t.card_name(c)))
             self._log(t("trick.won", name=self.seat_name(trick.winner)))
-        for i, c in enumerate(r.trick):
-            self._log(t("played", name=self.seat_name((r.leader + i) % 4), card=t.card_name(c)))
+        for seat, c in r.trick_plays():
+            self._log(t("played", name=self.seat_name(seat), card=t.card_name(c)))
 
 
 def _cards(mask: int) -> list[Card]:

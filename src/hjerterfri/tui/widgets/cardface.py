@@ -20,6 +20,9 @@ EDGE = "#9a968c"
 CURSOR = "#f2c14e"
 RECEIVED = "#5fa8d3"
 WINNER = "#f2c14e"
+HINT = "#7fd37f"
+BACK = "#6b2b2b"
+BACK_INK = "#b86a5a"
 
 TWO_COLOURS = {Suit.CLUBS: INK, Suit.DIAMONDS: "#c8102e", Suit.HEARTS: "#c8102e", Suit.SPADES: INK}
 FOUR_COLOURS = {Suit.CLUBS: "#1e7b3a", Suit.DIAMONDS: "#1f5fbf", Suit.HEARTS: "#c8102e", Suit.SPADES: INK}
@@ -66,6 +69,16 @@ class Deck:
         face = Style(color=INK_DIM if dim else self.colour(card.suit), bgcolor=paper, bold=not dim, dim=dim)
         middle = Text(v, style=frame)
         middle.append(f"{self.rank(card):>2}{self.suit(card.suit)}", style=face)
+        middle.append(v, style=frame)
+        return [Text(tl + h * 3 + tr, style=frame), middle, Text(bl + h * 3 + br, style=frame)]
+
+    def back(self) -> list[Text]:
+        """A card face down (the kitty): a patterned back, the same for every card."""
+        tl, h, tr, v, bl, br = _PLAIN if self.ascii else _ROUND
+        frame = Style(color=EDGE, bgcolor=BACK)
+        pattern = Style(color=BACK_INK, bgcolor=BACK)
+        middle = Text(v, style=frame)
+        middle.append("###" if self.ascii else "░░░", style=pattern)
         middle.append(v, style=frame)
         return [Text(tl + h * 3 + tr, style=frame), middle, Text(bl + h * 3 + br, style=frame)]
 

@@ -9,9 +9,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...cards import Card, Suit
-from .cardface import CARD_HEIGHT, CARD_WIDTH, CURSOR, RECEIVED, Deck
+from .cardface import CARD_HEIGHT, CARD_WIDTH, CURSOR, HINT, RECEIVED, Deck
 
 GAP = 1
+OVERLAP_PITCH = CARD_WIDTH - 1
+"""Columns per card when a long hand (17 or 18 cards at three players) would not fit side by side:
+each card hides the right edge of the one before it."""
 SUIT_ORDER = (Suit.CLUBS, Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS)
 """Black, red, black, red: neighbouring suits never share a colour."""
 
@@ -35,6 +38,8 @@ class HandView(Widget, can_focus=True):
     received: reactive[frozenset[Card]] = reactive(frozenset())
     cursor: reactive[int] = reactive(0)
     show_cursor: reactive[bool] = reactive(True)
+    hinted: reactive[frozenset[Card]] = reactive(frozenset())
+    """The cards a hint suggests: framed in green and marked with a ✓."""
 
     class Picked(Message):
         """A card was clicked."""
@@ -68,37 +73,59 @@ class HandView(Widget, can_focus=True):
         if card in self.cards:
             self.cursor = self.cards.index(card)
 
+    def pitch(self) -> int:
+        """Columns per card: a card and a gap, or less where the hand would not fit the width."""
+        n = len(self.cards)
+        if n * (CARD_WIDTH + GAP) - GAP <= self.size.width or not self.size.width:
+            return CARD_WIDTH + GAP
+        return OVERLAP_PITCH
+
     def _left_edge(self) -> int:
-        total = len(self.cards) * (CARD_WIDTH + GAP) - GAP
+        pitch = self.pitch()
+        total = len(self.cards) * pitch + (CARD_WIDTH - pitch if self.cards else 0)
         return max((self.size.width - total) // 2, 0)
 
     def render(self) -> Text:
         lines = [Text() for _ in range(CARD_HEIGHT + 2)]
         pad = " " * self._left_edge()
+        pitch = self.pitch()
         for line in lines:
             line.append(pad)
         for i, card in enumerate(self.cards):
             dim = self.playable is not None and card not in self.playable
             at_cursor = self.show_cursor and i == self.cursor
-            edge = CURSOR if at_cursor else RECEIVED if card in self.received else None
-            box = self.deck.box(card, dim=dim, edge=edge, heavy=at_cursor)
+            hinted = card in self.hinted
+            edge = CURSOR if at_cursor else HINT if hinted else RECEIVED if card in self.received else None
+            box = self.deck.box(card, dim=dim and not hinted, edge=edge, heavy=at_cursor or hinted)
+            last = i == len(self.cards) - 1
+            shown = CARD_WIDTH if last or pitch > CARD_WIDTH else pitch
             top = 0 if card in self.chosen else 1
             for row in range(CARD_HEIGHT + 1):
                 part = box[row - top] if 0 <= row - top < CARD_HEIGHT else Text(" " * CARD_WIDTH)
-                lines[row].append_text(part)
-            marks = ("•" if card in self.received else " ") + ("▲" if at_cursor else " ")
-            marks += "•" if card in self.received else " "
-            lines[CARD_HEIGHT + 1].append(f" {marks} ", style=f"bold {CURSOR if at_cursor else RECEIVED}")
-            if i < len(self.cards) - 1:
+                lines[row].append_text(part[:shown])
+            received = "•" if card in self.received else " "
+            middle = "▲" if at_cursor else "✓" if hinted else " "
+            if pitch > CARD_WIDTH:
+                marks = f" {received}{middle}{received} "
+            else:  # under the visible part of an overlapped card
+                marks = f" {received}{middle}{received}".ljust(shown)
+            colour = CURSOR if at_cursor else HINT if hinted else RECEIVED
+            lines[CARD_HEIGHT + 1].append(marks, style=f"bold {colour}")
+            if not last and pitch > CARD_WIDTH:
                 for line in lines:
-                    line.append(" " * GAP)
+                    line.append(" " * (pitch - CARD_WIDTH))
         return Text("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:
         x = event.x - self._left_edge()
         if x < 0:
             return
-        index, within = divmod(x, CARD_WIDTH + GAP)
-        if index < len(self.cards) and within < CARD_WIDTH:
+        pitch = self.pitch()
+        index, within = divmod(x, pitch)
+        if index >= len(self.cards) and x < (len(self.cards) - 1) * pitch + CARD_WIDTH:
+            index = len(self.cards) - 1  # the last card's right edge
+        elif within >= CARD_WIDTH:
+            return
+        if index < len(self.cards):
             self.cursor = index
             self.post_message(self.Picked(self.cards[index]))

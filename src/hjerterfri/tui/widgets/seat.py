@@ -61,7 +61,9 @@ class SeatPanel(Static):
         parts = [t("cards.left", n=info.cards_left), t("points.total", n=info.total)]
         if info.round_points is not None:
             parts.append(t("points.round", n=info.round_points))
-        if self.wide:
+        if self.wide and self.has_class("two-lines"):  # across at a table of five: two panels side by side
+            body = Text("\n").join([name, Text(" · ").join(Text(p) for p in parts)])
+        elif self.wide:
             body = Text(" · ").join([name, *(Text(p) for p in parts)])
             if info.hand is not None:
                 body = Text("\n").join([body, Text("  ").join(self.hand_lines(info.hand))])
