@@ -109,7 +109,7 @@ def fixed_session(seed: int = 3, preset_name: str = "dansk", lang: str = "da"):
     from hjerterfri.tui.session import Session
 
     game = Game(preset(preset_name), seed)
-    names = [Texts(lang)("you"), *BOT_NAMES[lang]]
+    names = [Texts(lang)("you"), *BOT_NAMES[lang][:3]]
     return Session(game=game, names=names, bot_level="lowest", bots={s: LowestBot() for s in (1, 2, 3)})
 
 

@@ -71,6 +71,8 @@ class TableScreen(Screen):
         self._summary_shown = False
         self._was_my_turn = False
         self._footer_state: tuple[object, ...] | None = None
+        self.lines: list[str] = []
+        """Every line of the text pane, shown or not."""
         self.me = session.human
         """The human's seat: always drawn at the bottom."""
         self.hinted: frozenset[Card] = frozenset()
@@ -659,6 +661,7 @@ class TableScreen(Screen):
     # The text pane
 
     def _log(self, line: str) -> None:
+        self.lines.append(line)
         self.query_one("#log", RichLog).write(line)
 
     def _log_round_start(self) -> None:

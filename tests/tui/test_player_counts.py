@@ -1,0 +1,367 @@
+"""The app at three and five players: whole games, the kitty, a seat's two cards in the first trick,
+refusals naming the opening card, continuing a saved game, and the hint key."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from hjerterfri.cards import cards_of, points_of
+from hjerterfri.cli import main
+from hjerterfri.engine import Game, IllegalMoveError, Phase, Reason, Round
+from hjerterfri.gamelog import load
+from hjerterfri.rules import OddCards, PassDirection
+from hjerterfri.tui.app import HjerterfriApp
+from hjerterfri.tui.i18n import Texts
+from hjerterfri.tui.launch import continue_app, play_app
+from hjerterfri.tui.screens.start import StartScreen
+from hjerterfri.tui.screens.summary import GameEndScreen, RoundSummaryScreen
+from hjerterfri.tui.screens.table import TableScreen
+from hjerterfri.tui.session import HUMAN
+from hjerterfri.tui.variants import game_rules, variants_for
+from hjerterfri.tui.widgets.hand import HandView
+from hjerterfri.tui.widgets.seat import SeatPanel
+from hjerterfri.tui.widgets.trick import TrickView
+
+from ..logs.helpers import state
+from .helpers import (
+    LowestBot,
+    fast_settings,
+    human_waits,
+    pass_with_keys,
+    plain,
+    play_legal_with_keys,
+    settle,
+    sync,
+)
+from .test_continue import args_for
+
+
+def table_session(seed: int, preset_name: str, players: int, lang: str = "da", variant: str = "standard"):
+    """A new game at ``players`` with LowestBot opponents (fixed, whatever the real bots become)."""
+    from hjerterfri.tui.i18n import BOT_NAMES
+    from hjerterfri.tui.session import Session
+
+    game = Game(game_rules(preset_name, players, variant), seed)
+    names = [Texts(lang)("you"), *BOT_NAMES[lang][: players - 1]]
+    return Session(game=game, names=names, bot_level="lowest", bots={s: LowestBot() for s in range(1, players)})
+
+
+def play_in_engine(session, until) -> None:
+    """Play on without the app (the human plays like LowestBot) until ``until(game)`` is true."""
+    game = session.game
+    human = LowestBot()
+    while not until(game):
+        r = game.round
+        if r.is_over:
+            game.next_round()
+        elif r.phase is Phase.PASSING:
+            for seat in range(game.rules.players):
+                session.pass_cards(seat, session.bots.get(seat, human).choose_pass(game.view(seat)))
+        else:
+            seat = r.turn
+            session.play(seat, session.bots.get(seat, human).choose_play(game.view(seat)))
+
+
+def log_text(table: TableScreen) -> str:
+    return "\n".join(table.lines)
+
+
+async def play_to_the_end(pilot, table: TableScreen) -> int:
+    """The scripted human passes the first cards and plays the first legal one until the game ends;
+    returns the number of round summaries seen."""
+    app = pilot.app
+    rounds_seen = 0
+    for _ in range(3000):
+        await settle(pilot)
+        if isinstance(app.screen, GameEndScreen):
+            return rounds_seen
+        if isinstance(app.screen, RoundSummaryScreen):
+            rounds_seen += 1
+            await pilot.press("enter")
+            await pilot.pause()
+            continue
+        r = table.round
+        if r.phase is Phase.PASSING:
+            table.query_one(HandView).move_to(table.query_one(HandView).cards[0])
+            await pass_with_keys(pilot)
+            await pilot.pause()
+            assert table.round.passed[HUMAN] is not None
+        else:
+            before = r.hands[HUMAN].bit_count()
+            await play_legal_with_keys(pilot)
+            assert table.round.hands[HUMAN].bit_count() == before - 1
+    raise AssertionError("the game never ended")
+
+
+@sync
+async def test_a_whole_three_player_game_chosen_on_the_start_screen():
+    app = HjerterfriApp(fast_settings(), seed=5, bots="let", target=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("down", "left")  # the player count stands beside the preset
+        await pilot.pause()
+        assert app.screen.query_one("#players").value == 3
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        rules = table.session.game.rules
+        assert (rules.players, rules.odd_cards, rules.kitty_size) == (3, OddCards.KITTY, 1)
+        assert len(table.session.names) == 3 and len(table.session.bots) == 2
+        # Two opponents, left and right; nobody across.
+        assert not table.query_one("#top").display or table.has_class("three")
+        assert [p.id for p in table.query(SeatPanel) if p.display and p.parent.display] == ["seat-1", "seat-3"]
+        rounds = await play_to_the_end(pilot, table)
+        game = table.session.game
+        assert game.outcome() is not None and max(game.totals) >= 30
+        assert rounds == len(game.rounds)
+        assert "tager kittyen" in log_text(table)
+        history = plain(app.screen.query_one("#history").content)
+        assert all(name in history for name in table.session.names)
+
+
+@sync
+async def test_a_whole_five_player_swedish_game_from_the_flags():
+    app = play_app(args_for("--players", "5", "--preset", "svensk", "--seed", "3", "--bots", "let"))
+    app.settings = fast_settings("sv")
+    app.target = 25
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        rules = table.session.game.rules
+        assert (rules.players, rules.odd_cards, rules.extra_cards) == (5, OddCards.PLAY_TWICE, 2)
+        assert all(table.query_one(f"#seat-{p}").display for p in (1, 2, 3, 4))
+        await play_to_the_end(pilot, table)
+        game = table.session.game
+        assert game.outcome() is not None
+        assert all(len(r.tricks[0].cards) == 7 for r in game.rounds)  # two seats played twice
+        assert app.session.record is not None and load(app.session.record.path).is_finished
+
+
+@sync
+async def test_the_kitty_lies_face_down_until_the_first_trick_and_its_taker_is_named():
+    session = table_session(seed=3, preset_name="dansk", players=3)
+    play_in_engine(session, lambda g: g.round.phase is Phase.PLAYING)
+    app = HjerterfriApp(fast_settings(), session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        r = table.round
+        trick = table.query_one(TrickView)
+        if not r.tricks:
+            assert trick.kitty == 1 and "░░░" in plain(trick.render())
+            assert "kitty: 1 kort" in plain(table.query_one("#header").content)
+        while not table.round.tricks:
+            await play_legal_with_keys(pilot)
+            await settle(pilot)
+        r = table.round
+        taker = r.tricks[0].winner
+        assert trick.kitty == 0 and "░░░" not in plain(trick.render())
+        assert f"{session.names[taker]} tager kittyen" in log_text(table)
+        me = plain(table.query_one("#me").content)
+        shown = app.texts.cards_short(cards_of(r.kitty))
+        assert (shown in me) == (taker == HUMAN), (me, shown, taker)
+
+
+def test_the_kitty_points_stay_hidden_from_the_human_until_the_round_is_over():
+    for seed in range(1, 200):  # a deal whose kitty holds points and goes to a bot
+        session = table_session(seed=seed, preset_name="dansk", players=5)
+        play_in_engine(session, lambda g: len(g.round.tricks) >= 1)
+        r = session.game.round
+        if r.tricks[0].winner != HUMAN and points_of(r.kitty):
+            break
+    else:
+        raise AssertionError("no such deal")
+    taker = r.tricks[0].winner
+    seen = session.game.view(HUMAN)
+    assert seen.kitty_taker == taker and seen.taken[taker] == r.taken[taker] - points_of(r.kitty)
+    app = HjerterfriApp(fast_settings(), session=session)
+    asyncio.run(_panel_points(app, taker, seen.taken[taker]))
+
+
+async def _panel_points(app: HjerterfriApp, taker: int, points: int) -> None:
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        panel = table.query_one(f"#seat-{table.place(taker)}", SeatPanel)
+        assert f"+{points} i runden" in plain(panel.content)
+
+
+@sync
+async def test_a_seat_plays_two_cards_in_the_first_swedish_trick_and_both_are_shown():
+    session = table_session(seed=3, preset_name="svensk", players=5, lang="sv")
+
+    def after_a_double(game) -> bool:
+        r = game.round
+        seats = r.trick_seats[: len(r.trick)]
+        return r.phase is Phase.PLAYING and not r.tricks and len(set(seats)) < len(seats)
+
+    play_in_engine(session, after_a_double)
+    r = session.game.round
+    double = next(s for s in r.trick_seats if r.trick_seats.count(s) == 2)
+    cards = [c for s, c in r.trick_plays() if s == double]
+    settings = fast_settings("sv")
+    settings.speed = "slow"  # the next bot waits: the trick stays as it is while we look
+    app = HjerterfriApp(settings, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        trick = table.query_one(TrickView)
+        place = table.place(double)
+        assert [c for p, c in trick.plays if p == place] == cards
+        drawn = plain(trick.render())
+        assert all(app.texts.card_short(c) in drawn for c in cards)
+        assert trick.two_across
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("da", "Første stik spilles ud med klør 3"),
+        ("sv", "Första sticket spelas ut med klöver 3"),
+        ("en", "The first trick is led with the 3 of clubs"),
+    ],
+)
+def test_the_refusal_names_the_card_that_opens_when_the_two_of_clubs_is_out(lang, expected):
+    rules = game_rules("svensk", 3, "no-two")
+    assert rules.odd_cards is OddCards.REMOVE_TWO_OF_CLUBS
+    r = Round.deal(rules, 4)
+    for seat in range(3):
+        r.pass_cards(seat, r.hand_cards(seat)[-3:])
+    assert str(r.opening_card) == "3C"
+    other = next(c for c in r.hand_cards(r.turn) if c != r.opening_card)
+    with pytest.raises(IllegalMoveError) as caught:
+        r.play(other)
+    assert caught.value.reason is Reason.MUST_LEAD_TWO_OF_CLUBS
+    assert Texts(lang).reason(caught.value) == expected
+
+
+def test_the_variants_follow_the_rule_texts():
+    assert variants_for("dansk", 4) == ("standard",)
+    assert game_rules("dansk", 3, "left-right").pass_cycle == (PassDirection.LEFT, PassDirection.RIGHT)
+    assert game_rules("svensk", 3, "no-two").deck_mask.bit_count() == 51
+    with pytest.raises(ValueError, match="no variant"):
+        game_rules("svensk", 5, "no-two")
+
+
+def test_a_wrong_player_count_is_one_line(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["--players", "6"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--players" in err and "6" in err
+
+
+@sync
+async def test_a_five_player_game_is_saved_and_continued_where_it_was_left():
+    rules_target = 200
+    app = play_app(args_for("--players", "5", "--preset", "svensk", "--seed", "8", "--bots", "let"))
+    app.settings = fast_settings("sv")
+    app.target = rules_target
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await settle(pilot)
+            r = app.screen.round
+            if r.tricks and r.trick:
+                break
+            if r.phase is Phase.PASSING:
+                await pass_with_keys(pilot)
+            else:
+                await play_legal_with_keys(pilot)
+            await pilot.pause()
+        left = state(app.session.game)
+        path = app.session.record.path
+        names = list(app.session.names)
+    resumed = continue_app(args_for("continue"))
+    assert isinstance(resumed, HjerterfriApp)
+    resumed.settings = fast_settings("sv")
+    async with resumed.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = resumed.screen
+        assert isinstance(table, TableScreen) and human_waits(resumed)
+        assert state(table.session.game) == left and table.session.names == names
+        assert table.session.game.rules.players == 5
+        await play_legal_with_keys(pilot)
+        await settle(pilot)
+        assert load(path).game.round.trick or load(path).game.round.tricks
+
+
+def quick_hint(view):
+    """A stand-in for svær: the highest legal card, at once."""
+    return max(view.legal_plays, key=lambda c: (c.rank, c.suit))
+
+
+@sync
+async def test_the_hint_key_names_the_card_and_marks_it_in_the_hand():
+    session = table_session(seed=3, preset_name="dansk", players=5)
+    play_in_engine(session, lambda g: g.round.phase is Phase.PLAYING and g.round.turn == HUMAN and g.round.tricks)
+    app = HjerterfriApp(fast_settings(), session=session)
+    app.hint_play = quick_hint
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        expected = quick_hint(session.game.view(HUMAN))
+        await pilot.press("i")
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if table.hinted:
+                break
+        hand = table.query_one(HandView)
+        assert hand.hinted == frozenset({expected}) and hand.current() == expected
+        assert plain(table.query_one("#status").content).strip() == f"Tip: spil {app.texts.card_name(expected)}"
+        await pilot.press("enter")  # the cursor stands on the hinted card
+        await pilot.pause()
+        assert expected in [c for t in table.round.tricks for c in t.cards] + list(table.round.trick)
+        assert not table.query_one(HandView).hinted  # the hint is gone with the position
+
+
+@sync
+async def test_a_hint_while_passing_and_a_hint_that_fails():
+    session = table_session(seed=3, preset_name="dansk", players=3)
+    app = HjerterfriApp(fast_settings(), session=session)
+    app.hint_pass = lambda view: sorted(view.hand)[-3:]
+
+    def broken(view):
+        raise IndexError("no")
+
+    app.hint_play = broken
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        await pilot.press("i")
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if table.hinted:
+                break
+        want = sorted(session.game.round.hand_cards(HUMAN))[-3:]
+        assert table.query_one(HandView).hinted == frozenset(want)
+        assert "Tip: giv" in plain(table.query_one("#status").content)
+        await pass_with_keys(pilot)
+        await settle(pilot)
+        await pilot.press("i")
+        for _ in range(20):
+            await pilot.pause(0.02)
+        assert not table.hinted and table.hint_for is None  # no hint, and the game goes on
+        await play_legal_with_keys(pilot)
+
+
+@sync
+async def test_the_real_hint_on_one_position_is_a_legal_card():
+    session = table_session(seed=3, preset_name="dansk", players=4)
+    play_in_engine(session, lambda g: g.round.phase is Phase.PLAYING and g.round.turn == HUMAN and g.round.tricks)
+    app = HjerterfriApp(fast_settings(), session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        await pilot.press("i")
+        for _ in range(300):
+            await asyncio.sleep(0.02)
+            await pilot.pause()
+            if table.hinted:
+                break
+        (card,) = table.hinted
+        assert card in table.round.legal_plays()
