@@ -240,7 +240,9 @@ class TableScreen(Screen):
                 else t("trick.won", name=winner)
             )
             if r.kitty and r.tricks and self.held is r.tricks[0]:
-                text += f" · {t('kitty.taken', name=winner)}"
+                mine = self.held.winner == self.me
+                kitty = t("kitty.you", cards=t.cards_short(cards_of(r.kitty))) if mine else None
+                text += f" · {kitty or t('kitty.taken', name=winner)}"
             if self.app.settings.hold_trick:
                 text += f" · {t('trick.continue')}"
             return Text(text)
@@ -415,9 +417,7 @@ class TableScreen(Screen):
             if r.kitty and len(r.tricks) == 1:
                 self._log(t("kitty.taken", name=winner))
                 if done.winner == self.me:
-                    mine = t("kitty.you", cards=t.cards_short(cards_of(r.kitty)))
-                    self._log(mine)
-                    self.notify(mine, timeout=5)
+                    self._log(t("kitty.you", cards=t.cards_short(cards_of(r.kitty))))
             settings = self.app.settings
             if settings.hold_trick or settings.trick_pause > 0:
                 self.held = done
