@@ -8,11 +8,12 @@ hand sizes.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
 from ..cards import FULL_DECK, POINTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, TWO_OF_CLUBS
-from ..engine import Phase
+from ..engine import Phase, Round
 from ..rules import FirstTrick, PassDirection
 from ..view import PlayerView
 
@@ -56,7 +57,8 @@ class Knowledge:
     when some deal can."""
 
     @classmethod
-    def from_view(cls, view: PlayerView) -> Knowledge:
+    def from_view(cls, view: PlayerView, infer: bool = True) -> Knowledge:
+        """What ``view``'s seat knows; ``infer`` adds what good play suggests (see ``likely``)."""
         n = view.players
         seat = view.seat
         played = view.played_mask
@@ -79,9 +81,13 @@ class Knowledge:
             if s != seat:
                 free &= ~known[s]
         likely = list(allowed)
-        if unseen & QS_BIT and not any(k & QS_BIT for k in known):
-            for s in _kept_queen_back(view):
-                likely[s] &= ~QS_BIT
+        if infer:
+            if unseen & QS_BIT and not any(k & QS_BIT for k in known):
+                for s in _kept_queen_back(view):
+                    likely[s] &= ~QS_BIT
+            for s, gap in _ducked_gaps(view).items():
+                if s != seat:
+                    likely[s] &= ~gap | known[s]
         return cls(seat, tuple(view.hand_sizes), tuple(known), tuple(allowed), free, tuple(likely))
 
     def holders(self, card: int) -> list[int]:
@@ -105,6 +111,27 @@ def _kept_queen_back(view: PlayerView) -> set[int]:
             if suit_of(c) != led and c != QUEEN_OF_SPADES:
                 seats.add((leader + i) % n)
     return seats
+
+
+def _ducked_gaps(view: PlayerView) -> dict[int, int]:
+    """Per seat, cards it probably lacks because it ducked: a seat that followed under the winning
+    card with ``c`` would have played a card between ``c`` and the winner if it had one."""
+    n = view.players
+    gaps: dict[int, int] = {}
+    tricks = [(t.leader, t.cards) for t in view.tricks] + [(view.trick_leader, view.trick)]
+    for leader, cards in tricks:
+        if not cards:
+            continue
+        best = cards[0]
+        for i, c in enumerate(cards[1:], 1):
+            if suit_of(c) != suit_of(best):
+                continue
+            if c < best:
+                s = (leader + i) % n
+                gaps[s] = gaps.get(s, 0) | (((1 << best) - 1) & ~((2 << c) - 1))
+            else:
+                best = c
+    return gaps
 
 
 def _first_trick_point_dumps(view: PlayerView) -> dict[int, int]:
@@ -225,3 +252,39 @@ def moon_threat(view: PlayerView) -> int | None:
             if t >= 13 or hearts_out >= 4:
                 return s
     return None
+
+
+def surprises(view: PlayerView, hands: list[int]) -> int:
+    """How many of the other seats' plays so far ``middel`` would not have made, had ``hands`` been the deal.
+
+    ``hands`` are everyone's cards now (a sample); the round is replayed from the first lead with the
+    cards each seat has played added back. A low count means a deal that explains the play well.
+    """
+    from .middel import rule_play
+
+    plays = view.plays()
+    if not plays:
+        return 0
+    start = list(hands)
+    for seat, card in plays:
+        start[seat] |= 1 << card
+    first = view.tricks[0].leader if view.tricks else view.trick_leader
+    begin = dataclasses.replace(
+        view,
+        phase=Phase.PLAYING,
+        tricks=(),
+        trick=(),
+        trick_leader=first,
+        turn=first,
+        hearts_broken=False,
+        taken=(0,) * view.players,
+        hand_sizes=tuple(h.bit_count() for h in start),
+        hand_mask=start[view.seat],
+    )
+    r = Round.from_view(begin, start)
+    count = 0
+    for seat, card in plays:
+        if seat != view.seat and r.legal_mask() & (r.legal_mask() - 1) and rule_play(r.view(seat)) != card:
+            count += 1
+        r.push(card)
+    return count

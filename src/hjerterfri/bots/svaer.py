@@ -23,9 +23,9 @@ from ..cards import CARDS, FULL_DECK, HEARTS_MASK, Card, cards_of, mask_of
 from ..engine import Round
 from ..view import PlayerView
 from . import decision_rng
-from .knowledge import Knowledge, sample_hands
+from .knowledge import Knowledge, sample_hands, surprises
 from .middel import heuristic_pass, pass_danger, rule_play, sure_winners
-from .playout import playout
+from .playout import playout, playout_modelled
 
 
 class SvaerBot:
@@ -43,6 +43,9 @@ class SvaerBot:
         pass_options: int = 8,
         pass_samples: int = 60,
         prior_bonus: float = 0.05,
+        infer: bool = True,
+        modelled: bool = False,
+        oversample: int = 1,
     ) -> None:
         self.seed = seed
         self.playouts = playouts
@@ -52,6 +55,9 @@ class SvaerBot:
         self.pass_options = pass_options
         self.pass_samples = pass_samples
         self.prior_bonus = prior_bonus
+        self.infer = infer
+        self.modelled = modelled
+        self.oversample = oversample
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         """The pass that scores best over sampled deals among the strongest few by middel's evaluation."""
@@ -110,6 +116,12 @@ class SvaerBot:
         prior = rule_play(view)  # near-ties go to middel's card: the samples cannot tell them apart
         return min(values, key=lambda c: (values[c] - (self.prior_bonus if c == prior else 0.0), c))
 
+    def _playout(self, r: Round, seat: int, shooter: int = -1) -> None:
+        if self.modelled:
+            playout_modelled(r, seat, shooter)
+        else:
+            playout(r, shooter)
+
     def evaluate(self, view: PlayerView) -> dict[Card, float]:
         """Each legal card's expected points for this seat over the samples (lower is better)."""
         candidates = cards_of(view.legal_mask)
@@ -117,24 +129,29 @@ class SvaerBot:
             return {candidates[0]: 0.0}
         seat = view.seat
         rng = decision_rng(self.seed, view)
-        know = Knowledge.from_view(view)
+        know = Knowledge.from_view(view, self.infer)
         samples = max(self.min_samples, min(self.max_samples, self.playouts // len(candidates)))
         moon = _moon_worth_trying(view)
         normal = [0.0] * len(candidates)
         shoot = [0.0] * len(candidates)
         deadline = time.perf_counter() + self.time_cap
         done = 0
-        for _ in range(samples):
-            base = Round.from_view(view, sample_hands(know, rng))
+        deals = [sample_hands(know, rng) for _ in range(samples * self.oversample)]
+        if self.oversample > 1 and view.tricks:
+            fit = [surprises(view, h) for h in deals]
+            order = sorted(range(len(deals)), key=lambda i: (fit[i], i))
+            deals = [deals[i] for i in order[:samples]]
+        for hands in deals[:samples]:
+            base = Round.from_view(view, hands)
             for i, card in enumerate(candidates):
                 r = base.copy()
                 r.push(card)
-                playout(r)
+                self._playout(r, seat)
                 normal[i] += r.scores()[seat]
                 if moon:
                     r = base.copy()
                     r.push(card)
-                    playout(r, shooter=seat)
+                    self._playout(r, seat, shooter=seat)
                     shoot[i] += r.scores()[seat]
             done += 1
             if time.perf_counter() > deadline:
