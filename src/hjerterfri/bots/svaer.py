@@ -4,8 +4,12 @@ For a play it samples the hidden hands consistently with everything its seat
 knows (``knowledge.sample_hands``), rebuilds each sample with
 ``Round.from_view``, and scores every legal card by playing the round out with
 the fast heuristic policy of ``playout``: the same samples for every candidate.
-When nobody else has taken points, it also plays each candidate out trying to
-shoot the moon and takes that line when the samples say it scores better.
+It draws four times the deals it needs and keeps those that best explain the
+others' play so far (``knowledge.surprises``: how many of their cards a rule
+player would not have played in that deal). It passes by the same kind of
+search over the strongest few passes by middel's evaluation. When nobody else
+has taken points, it also plays each candidate out trying to shoot the moon
+and takes that line when the samples say it scores better.
 
 Determinism: the budget is a number of playouts, not a time, and the samples
 come from ``decision_rng(seed, view)``, so a decision is a pure function of the
@@ -40,12 +44,13 @@ class SvaerBot:
         min_samples: int = 16,
         max_samples: int = 80,
         time_cap: float = 0.8,
-        pass_options: int = 8,
-        pass_samples: int = 60,
+        pass_options: int = 10,
+        pass_samples: int = 80,
         prior_bonus: float = 0.05,
         infer: bool = True,
         modelled: bool = False,
-        oversample: int = 1,
+        oversample: int = 4,
+        max_fits: int = 160,
     ) -> None:
         self.seed = seed
         self.playouts = playouts
@@ -58,6 +63,7 @@ class SvaerBot:
         self.infer = infer
         self.modelled = modelled
         self.oversample = oversample
+        self.max_fits = max_fits
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         """The pass that scores best over sampled deals among the strongest few by middel's evaluation."""
@@ -136,9 +142,14 @@ class SvaerBot:
         shoot = [0.0] * len(candidates)
         deadline = time.perf_counter() + self.time_cap
         done = 0
-        deals = [sample_hands(know, rng) for _ in range(samples * self.oversample)]
-        if self.oversample > 1 and view.tricks:
-            fit = [surprises(view, h) for h in deals]
+        oversample = max(1, min(self.oversample, self.max_fits // samples)) if view.tricks else 1
+        deals = [sample_hands(know, rng) for _ in range(samples * oversample)]
+        if oversample > 1:
+            # Keep the deals that best explain how the others have played (half the time cap at most).
+            fit_deadline = time.perf_counter() + self.time_cap / 2
+            fit = []
+            for h in deals:
+                fit.append(surprises(view, h) if time.perf_counter() < fit_deadline else 99)
             order = sorted(range(len(deals)), key=lambda i: (fit[i], i))
             deals = [deals[i] for i in order[:samples]]
         for hands in deals[:samples]:
