@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import Bot, level_name, make_bot
-from .engine import Round, deal_hands
+from .engine import Round, deal_cards
 from .rules import Rules, preset
 
 ROTATIONS = 4
@@ -63,13 +63,13 @@ def _play_deal_task(deal: int) -> DealResult:
 
 def play_deal(bots: list[Bot], rules: Rules, seed: int, deal: int) -> DealResult:
     """Deal ``deal`` (1-based) played once per seat rotation."""
-    hands = deal_hands(seed, deal, rules.players)
+    hands, kitty = deal_cards(rules, seed, deal)
     n = rules.players
     result = DealResult(deal, [], [])
     clock = time.perf_counter
     for k in range(ROTATIONS):
         seat_bot = [(s - k) % n for s in range(n)]  # seat -> listed bot index
-        r = Round(rules, hands, deal)
+        r = Round(rules, hands, deal, kitty)
         if r.phase.value == "passing":
             for seat in range(n):
                 i = seat_bot[seat]

@@ -68,6 +68,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     cont = sub.add_parser("continue", help="continue the latest unfinished game, or FILE")
     cont.add_argument("file", nargs="?", help="a saved game (default: the latest unfinished one)")
+    cont.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help="where games are saved")
+    cont.add_argument(
+        "--allow-import",
+        action="store_true",
+        help="continue a game whose bots are import paths (module:Class): runs that code, so only if you trust it",
+    )
     _add_display_flags(cont)
 
     replay = sub.add_parser("replay", help="replay a saved game")

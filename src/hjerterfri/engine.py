@@ -23,6 +23,7 @@ from .cards import (
     Suit,
     cards_of,
     mask_of,
+    points_of,
 )
 from .rules import FirstTrick, MoonScoring, PassDirection, Rules, TieRule
 
@@ -58,7 +59,7 @@ _MESSAGES = {
     Reason.WRONG_PHASE: "the round is {phase}",
     Reason.NOT_YOUR_TURN: "it is seat {turn}'s turn",
     Reason.NOT_IN_HAND: "the card is not in the hand",
-    Reason.MUST_LEAD_TWO_OF_CLUBS: "the first trick is led with the two of clubs",
+    Reason.MUST_LEAD_TWO_OF_CLUBS: "the first trick is led with {card}",
     Reason.MUST_FOLLOW_SUIT: "must follow suit {suit}",
     Reason.HEARTS_NOT_BROKEN: "hearts are not broken",
     Reason.NO_POINTS_ON_FIRST_TRICK: "no points may be discarded on the first trick",
@@ -88,15 +89,20 @@ class IllegalMoveError(ValueError):
 
 
 class Trick(NamedTuple):
-    """A finished trick: who led, the cards in play order, who won it."""
+    """A finished trick: who led, the cards in play order, who won it, and who played each card.
+
+    ``seats`` is the leader and the seats after it, except in a first trick where a seat
+    with one card more plays two cards in a row (004 at 3 or 5 players).
+    """
 
     leader: int
     cards: tuple[Card, ...]
     winner: int
+    seats: tuple[int, ...]
 
-    def seat_of(self, i: int, players: int = 4) -> int:
+    def seat_of(self, i: int) -> int:
         """The seat that played the ``i``-th card."""
-        return (self.leader + i) % players
+        return self.seats[i]
 
     @property
     def points(self) -> int:
@@ -115,8 +121,8 @@ def _splitmix64(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
-def deal_hands(seed: int, round_number: int = 1, players: int = 4) -> tuple[int, ...]:
-    """The hands (as masks) of a seeded deal; the same on every machine and Python version.
+def shuffled_deck(seed: int, round_number: int = 1) -> list[int]:
+    """The 52 cards in the order a seeded shuffle leaves them; the same on every machine and Python version.
 
     Four SplitMix64 outputs, seeded from ``seed`` and the round number, make one
     256-bit number that drives a Fisher-Yates shuffle (its digits in base 52, 51, ..., 2).
@@ -130,8 +136,39 @@ def deal_hands(seed: int, round_number: int = 1, players: int = 4) -> tuple[int,
     for i in range(51, 0, -1):
         bits, j = divmod(bits, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    size = 52 // players
-    return tuple(mask_of(deck[s * size : (s + 1) * size]) for s in range(players))
+    return deck
+
+
+def deal_cards(rules: Rules, seed: int, round_number: int = 1) -> tuple[tuple[int, ...], int]:
+    """The hands (masks, seat by seat) and the kitty (a mask, 0 if none) of a seeded deal.
+
+    The kitty is the last cards of the shuffled deck. Where the cards do not divide
+    evenly and are all dealt, the seats after the dealer get one more; the dealer of
+    round n is seat (n - 1) mod players.
+    """
+    deck = shuffled_deck(seed, round_number)
+    if rules.deck_mask != FULL_DECK:
+        deck.remove(TWO_OF_CLUBS)
+    kitty = 0
+    for c in deck[len(deck) - rules.kitty_size :]:
+        kitty |= 1 << c
+    n = rules.players
+    sizes = [rules.hand_size] * n
+    dealer = (round_number - 1) % n
+    for i in range(rules.extra_cards):
+        sizes[(dealer + 1 + i) % n] += 1
+    hands = []
+    start = 0
+    for size in sizes:
+        mask = 0
+        for c in deck[start : start + size]:
+            mask |= 1 << c
+        hands.append(mask)
+        start += size
+    return tuple(hands), kitty
+
+
+_ROTATIONS = {n: tuple(tuple((leader + i) % n for i in range(n)) for leader in range(n)) for n in (3, 4, 5)}
 
 
 class Round:
@@ -142,10 +179,13 @@ class Round:
         "_best_seat",
         "_led",
         "_no_first_points",
+        "_opening",
+        "_order",
         "_trick_points",
         "dealt",
         "hands",
         "hearts_broken",
+        "kitty",
         "leader",
         "number",
         "pass_direction",
@@ -171,12 +211,20 @@ class Round:
     tricks: list[Trick]
     taken: list[int]
     hearts_broken: bool
+    kitty: int
 
-    def __init__(self, rules: Rules, hands: Iterable[int | Iterable[Card]], number: int = 1) -> None:
-        """A round from dealt hands, given as masks or as card lists."""
+    def __init__(
+        self, rules: Rules, hands: Iterable[int | Iterable[Card]], number: int = 1, kitty: int | Iterable[Card] = 0
+    ) -> None:
+        """A round from dealt hands (and kitty), given as masks or as card lists; checked to be a deal."""
         masks = tuple(h if isinstance(h, int) else mask_of(h) for h in hands)
-        _check_deal(rules, masks)
+        kitty_mask = kitty if isinstance(kitty, int) else mask_of(kitty)
+        _check_deal(rules, masks, kitty_mask, number)
+        self._setup(rules, masks, number, kitty_mask)
+
+    def _setup(self, rules: Rules, masks: tuple[int, ...], number: int, kitty: int) -> None:
         self.rules = rules
+        self.kitty = kitty
         self.number = number
         self.pass_direction = rules.pass_direction(number)
         self.dealt = masks
@@ -193,17 +241,23 @@ class Round:
         else:
             self.phase = Phase.PASSING
             self.turn = self.leader = -1
+            self._order = ()
+            self._opening = 0
 
     @classmethod
     def deal(cls, rules: Rules, seed: int, number: int = 1) -> Round:
         """Round ``number`` dealt from ``seed``."""
-        return cls(rules, deal_hands(seed, number, rules.players), number)
+        r = cls.__new__(cls)
+        hands, kitty = deal_cards(rules, seed, number)
+        r._setup(rules, hands, number, kitty)
+        return r
 
     @classmethod
-    def from_view(cls, view: PlayerView, hands: Iterable[int]) -> Round:
+    def from_view(cls, view: PlayerView, hands: Iterable[int], kitty: int = 0) -> Round:
         """The position a view sees, with ``hands`` (masks) as everyone's cards now: for search.
 
-        The view's own hand must be among them unchanged.
+        The view's own hand must be among them unchanged. ``kitty`` matters only before
+        the first trick is won: its points go to the winner.
         """
         masks = list(hands)
         if len(masks) != view.rules.players or masks[view.seat] != view.hand_mask:
@@ -227,14 +281,16 @@ class Round:
         r.tricks = list(view.tricks)
         r.taken = list(view.taken)
         r.hearts_broken = view.hearts_broken
+        r.kitty = kitty
         r._no_first_points = view.rules.first_trick is FirstTrick.NO_POINTS
         r.leader = view.trick_leader
         r.turn = view.trick_leader
+        r._order = view.trick_seats
+        r._opening = view.opening_card
         r.trick = []
         r._led = r._best = r._best_seat = r._trick_points = 0
-        n = view.rules.players
-        for i, card in enumerate(view.trick):  # replay the current trick from the hands that played it
-            r.hands[(view.trick_leader + i) % n] |= 1 << card
+        for seat, card in zip(view.trick_seats, view.trick, strict=False):  # replay the current trick
+            r.hands[seat] |= 1 << card
             r.push(card)
         return r
 
@@ -254,6 +310,9 @@ class Round:
         r.tricks = self.tricks[:]
         r.taken = self.taken[:]
         r.hearts_broken = self.hearts_broken
+        r.kitty = self.kitty
+        r._order = self._order
+        r._opening = self._opening
         r._led = self._led
         r._best = self._best
         r._best_seat = self._best_seat
@@ -305,8 +364,33 @@ class Round:
         self._start_play()
 
     def _start_play(self) -> None:
+        """The lowest club in play leads (the two of clubs, unless it lies in the kitty or is out)."""
         self.phase = Phase.PLAYING
-        self.turn = self.leader = next(s for s, h in enumerate(self.hands) if h & 1 << TWO_OF_CLUBS)
+        hands = self.hands
+        clubs = 0
+        for h in hands:
+            clubs |= h & SUIT_MASKS[0]
+        self._opening = (clubs & -clubs).bit_length() - 1
+        self.turn = self.leader = next(s for s, h in enumerate(hands) if h >> self._opening & 1)
+        rotation = _ROTATIONS[len(hands)][self.leader]
+        if self.rules.extra_cards:
+            least = min(h.bit_count() for h in hands)
+            rotation = tuple(s for s in rotation for _ in range(1 + (hands[s].bit_count() > least)))
+        self._order = rotation
+
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        """The seats in the order they play the current trick (empty while passing)."""
+        return self._order
+
+    def trick_plays(self) -> list[tuple[int, Card]]:
+        """The current trick so far: each card with the seat that played it."""
+        return list(zip(self._order, self.trick, strict=False))
+
+    @property
+    def opening_card(self) -> Card:
+        """The card that leads the first trick: the lowest club in play."""
+        return CARDS[self._opening]
 
     # Playing
 
@@ -325,7 +409,7 @@ class Round:
                     return safe
             return h
         if not self.tricks:
-            return h & 1 << TWO_OF_CLUBS
+            return h & 1 << self._opening
         if not self.hearts_broken:
             safe = h & ~HEARTS_MASK
             if safe:
@@ -361,7 +445,7 @@ class Round:
                 return IllegalMoveError(Reason.MUST_FOLLOW_SUIT, seat, (card,), suit=Suit(self._led).symbol)
             return IllegalMoveError(Reason.NO_POINTS_ON_FIRST_TRICK, seat, (card,))
         if not self.tricks:
-            return IllegalMoveError(Reason.MUST_LEAD_TWO_OF_CLUBS, seat, (card,))
+            return IllegalMoveError(Reason.MUST_LEAD_TWO_OF_CLUBS, seat, (card,), card=str(CARDS[self._opening]))
         return IllegalMoveError(Reason.HEARTS_NOT_BROKEN, seat, (card,))
 
     def _check_seat(self, seat: int, cards: tuple[Card, ...]) -> None:
@@ -388,15 +472,19 @@ class Round:
                     self._best_seat = seat
             elif suit == 2:
                 self.hearts_broken = True
-        players = len(self.hands)
-        if len(trick) < players:
-            self.turn = (seat + 1) % players
+        order = self._order
+        if len(trick) < len(order):
+            self.turn = order[len(trick)]
             return
         winner = self._best_seat
         self.taken[winner] += self._trick_points
-        self.tricks.append(Trick(self.leader, tuple(trick), winner))
+        tricks = self.tricks
+        if self.kitty and not tricks:
+            self.taken[winner] += points_of(self.kitty)
+        tricks.append(Trick(self.leader, tuple(trick), winner, order))
         self.trick = []
         self.leader = self.turn = winner
+        self._order = _ROTATIONS[len(self.hands)][winner]
         if not self.hands[winner]:
             self.phase = Phase.OVER
 
@@ -431,18 +519,25 @@ class Round:
         return f"<Round {self.number} {self.phase.value} turn={self.turn} tricks={len(self.tricks)}>"
 
 
-def _check_deal(rules: Rules, hands: tuple[int, ...]) -> None:
-    if len(hands) != rules.players:
-        raise DealError(f"{len(hands)} hands dealt, the rules want {rules.players}")
-    seen = 0
+def _check_deal(rules: Rules, hands: tuple[int, ...], kitty: int, number: int) -> None:
+    n = rules.players
+    if len(hands) != n:
+        raise DealError(f"{len(hands)} hands dealt, the rules want {n}")
+    if kitty.bit_count() != rules.kitty_size:
+        raise DealError(f"the kitty holds {kitty.bit_count()} cards, the rules want {rules.kitty_size}")
+    dealer = (number - 1) % n
+    seen = kitty
     for seat, h in enumerate(hands):
-        if h.bit_count() != rules.hand_size:
-            raise DealError(f"seat {seat} was dealt {h.bit_count()} cards, not {rules.hand_size}")
+        size = rules.hand_size + ((seat - dealer - 1) % n < rules.extra_cards)
+        if h.bit_count() != size:
+            raise DealError(f"seat {seat} was dealt {h.bit_count()} cards, not {size}")
         if h & seen:
-            raise DealError(f"seat {seat} was dealt {cards_of(h & seen)[0]}, which another seat holds")
+            raise DealError(f"seat {seat} was dealt {cards_of(h & seen)[0]}, which is dealt twice")
         seen |= h
-    if seen != FULL_DECK:
-        raise DealError(f"the deal lacks {' '.join(map(str, cards_of(FULL_DECK & ~seen)))}")
+    if seen & ~rules.deck_mask:
+        raise DealError(f"{cards_of(seen & ~rules.deck_mask)[0]} is not in play under these rules")
+    if seen != rules.deck_mask:
+        raise DealError(f"the deal lacks {' '.join(map(str, cards_of(rules.deck_mask & ~seen)))}")
 
 
 class OutcomeKind(Enum):
@@ -482,19 +577,25 @@ class GameOverError(ValueError):
 class Game:
     """Rounds dealt from one seed, with running totals, up to the target score."""
 
-    def __init__(self, rules: Rules, seed: int, hands: Iterable[int | Iterable[Card]] | None = None) -> None:
-        """A new game; round 1 is dealt from ``seed``, or is ``hands`` when given (as from a log)."""
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int,
+        hands: Iterable[int | Iterable[Card]] | None = None,
+        kitty: int | Iterable[Card] = 0,
+    ) -> None:
+        """A new game; round 1 is dealt from ``seed``, or is ``hands`` (and ``kitty``) when given, as from a log."""
         self.rules = rules
         self.seed = seed
         self.rounds: list[Round] = []
-        self._deal(hands)
+        self._deal(hands, kitty)
 
-    def _deal(self, hands: Iterable[int | Iterable[Card]] | None) -> None:
+    def _deal(self, hands: Iterable[int | Iterable[Card]] | None, kitty: int | Iterable[Card] = 0) -> None:
         number = len(self.rounds) + 1
         if hands is None:
             self.rounds.append(Round.deal(self.rules, self.seed, number))
         else:
-            self.rounds.append(Round(self.rules, hands, number))
+            self.rounds.append(Round(self.rules, hands, number, kitty))
 
     @property
     def round(self) -> Round:
@@ -524,13 +625,13 @@ class Game:
     def is_over(self) -> bool:
         return self.outcome() is not None
 
-    def next_round(self, hands: Iterable[int | Iterable[Card]] | None = None) -> Round:
-        """Deal the next round (from the seed, or ``hands``), once this one is over and the game goes on."""
+    def next_round(self, hands: Iterable[int | Iterable[Card]] | None = None, kitty: int | Iterable[Card] = 0) -> Round:
+        """Deal the next round (from the seed, or ``hands`` and ``kitty``) once this one is over."""
         if not self.round.is_over:
             raise GameOverError("the round is still being played")
         if self.is_over():
             raise GameOverError("the game is over")
-        self._deal(hands)
+        self._deal(hands, kitty)
         return self.round
 
     def view(self, seat: int) -> PlayerView:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
+from functools import cached_property
 from typing import Any
 
 
@@ -18,8 +19,13 @@ class PassDirection(Enum):
 
     def target(self, seat: int, players: int) -> int:
         """The seat that receives what ``seat`` passes."""
-        offset = {"left": 1, "right": -1, "across": players // 2, "none": 0}[self.value]
-        return (seat + offset) % players
+        if self is PassDirection.LEFT:
+            return (seat + 1) % players
+        if self is PassDirection.RIGHT:
+            return (seat - 1) % players
+        if self is PassDirection.ACROSS:
+            return (seat + players // 2) % players
+        return seat
 
 
 class FirstTrick(Enum):
@@ -28,6 +34,17 @@ class FirstTrick(Enum):
     NO_POINTS = "no-points"
     """No hearts, no queen of spades, unless the hand holds nothing else."""
     POINTS_ALLOWED = "points-allowed"
+
+
+class OddCards(Enum):
+    """What becomes of the cards that do not divide evenly among 3 or 5 players."""
+
+    KITTY = "kitty"
+    """001: laid aside face down; the winner of the first trick takes them (and their points)."""
+    PLAY_TWICE = "play-twice"
+    """004: all dealt; whoever got one card more plays two cards in the first trick."""
+    REMOVE_TWO_OF_CLUBS = "remove-two-of-clubs"
+    """004, three players: the two of clubs is taken out, 17 each, and the three of clubs leads."""
 
 
 class TieRule(Enum):
@@ -78,21 +95,43 @@ class Rules:
     tie: TieRule = TieRule.DRAW
     target: int = 100
     moon: MoonScoring = MoonScoring.OTHERS_GET_26
+    odd_cards: OddCards = OddCards.KITTY
     source: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
-        if self.players != 4:
-            raise RulesError(f"{self.players} players are not supported yet; the engine plays 4")
+        if self.players not in (3, 4, 5):
+            raise RulesError(f"hjerterfri is played by 3, 4 or 5 players, not {self.players}")
         if not self.pass_cycle:
             raise RulesError("the pass cycle is empty")
+        if PassDirection.ACROSS in self.pass_cycle and self.players != 4:
+            raise RulesError(f"there is no one across at a table of {self.players}")
         if not 0 <= self.pass_count < self.hand_size:
             raise RulesError(f"cannot pass {self.pass_count} cards from a hand of {self.hand_size}")
+        if self.odd_cards is OddCards.REMOVE_TWO_OF_CLUBS and self.players != 3:
+            raise RulesError("the two of clubs is taken out only at three players")
         if self.target < 1:
             raise RulesError(f"the target score must be positive, not {self.target}")
 
-    @property
+    @cached_property
+    def deck_mask(self) -> int:
+        """The cards in play: all 52, or 51 without the two of clubs."""
+        full = (1 << 52) - 1
+        return full & ~1 if self.odd_cards is OddCards.REMOVE_TWO_OF_CLUBS else full
+
+    @cached_property
+    def kitty_size(self) -> int:
+        """Cards laid aside for the winner of the first trick (001 at 3 or 5 players)."""
+        return 52 % self.players if self.odd_cards is OddCards.KITTY else 0
+
+    @cached_property
     def hand_size(self) -> int:
-        return 52 // self.players
+        """The cards each seat is dealt; under PLAY_TWICE, some seats get one more."""
+        return (self.deck_mask.bit_count() - self.kitty_size) // self.players
+
+    @cached_property
+    def extra_cards(self) -> int:
+        """How many seats are dealt one card more (004's deal at 3 or 5 players)."""
+        return (self.deck_mask.bit_count() - self.kitty_size) % self.players
 
     def pass_direction(self, round_number: int) -> PassDirection:
         """The pass direction of round ``round_number`` (the first round is 1)."""
@@ -105,14 +144,14 @@ class Rules:
         d = asdict(self)
         d.pop("source")
         d["pass_cycle"] = [p.value for p in self.pass_cycle]
-        for key in ("first_trick", "tie", "moon"):
+        for key in ("first_trick", "tie", "moon", "odd_cards"):
             d[key] = d[key].value
         return d
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Read what ``to_dict`` wrote; unknown or missing keys and bad values raise RulesError."""
-        known = {"name", "players", "pass_cycle", "pass_count", "first_trick", "tie", "target", "moon"}
+        known = {"name", "players", "pass_cycle", "pass_count", "first_trick", "tie", "target", "moon", "odd_cards"}
         for key in data:
             if key not in known:
                 close = difflib.get_close_matches(key, known, n=1)
@@ -131,6 +170,7 @@ class Rules:
                 tie=TieRule(data["tie"]),
                 target=_typed(data, "target", int),
                 moon=MoonScoring(data["moon"]),
+                odd_cards=OddCards(data["odd_cards"]),
             )
         except ValueError as e:
             raise RulesError(str(e)) from None
@@ -165,9 +205,18 @@ PRESETS: dict[str, Rules] = {
 }
 
 
-def preset(name: str) -> Rules:
-    """The preset called ``name``: ``dansk``, ``dansk-hus`` or ``svensk``."""
+def preset(name: str, players: int = 4) -> Rules:
+    """The preset called ``name`` (``dansk``, ``dansk-hus`` or ``svensk``) for 3, 4 or 5 players.
+
+    At 3 and 5 players the passing is left, right, none; Danish presets lay the odd
+    cards aside as a kitty (001), Swedish deals them out to be played twice (004).
+    """
     try:
-        return PRESETS[name.strip().lower()]
+        rules = PRESETS[name.strip().lower()]
     except KeyError:
         raise UnknownPresetError(name) from None
+    if players == 4:
+        return rules
+    odd = OddCards.PLAY_TWICE if rules.name == "svensk" else OddCards.KITTY
+    three_way = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.NONE)
+    return replace(rules, players=players, pass_cycle=three_way, odd_cards=odd)

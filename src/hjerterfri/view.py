@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import HEARTS_MASK, SUIT_MASKS, Card, Suit, cards_of
+from .cards import HEARTS_MASK, SUIT_MASKS, Card, Suit, cards_of, points_of
 
 if TYPE_CHECKING:
     from .engine import Phase, Round, Trick
@@ -33,18 +33,29 @@ class PlayerView:
     tricks: tuple[Trick, ...]
     trick_leader: int
     trick: tuple[Card, ...]
+    trick_seats: tuple[int, ...]
+    """The seats in the order they play the current trick."""
+    opening_card: Card
+    """The card that leads the first trick: the lowest club in play."""
     turn: int
     """The seat to play (-1 while passing)."""
     hearts_broken: bool
     totals: tuple[int, ...]
     """The game's scores before this round."""
     taken: tuple[int, ...]
-    """Points each seat has taken in this round so far."""
+    """Points each seat has taken in this round so far, as far as this seat can know (a kitty's
+    points only for whoever took it, until the round is over)."""
     hand_sizes: tuple[int, ...]
     void_masks: tuple[int, ...]
     """Per seat, the suits (as card masks) it has shown it does not hold."""
     legal_mask: int
     """What this seat may play now (0 when it is not its turn)."""
+    kitty_size: int = 0
+    """Cards laid aside for the winner of the first trick (3 or 5 players, 001)."""
+    kitty_taker: int | None = None
+    """Who took the kitty, once the first trick is won."""
+    kitty_mask: int | None = None
+    """The kitty's cards, known only to whoever took it (and to all once the round is over)."""
 
     @property
     def hand(self) -> list[Card]:
@@ -79,9 +90,8 @@ class PlayerView:
 
     def plays(self) -> list[tuple[int, Card]]:
         """Every card played so far in order, with the seat that played it."""
-        n = self.players
-        out = [(t.seat_of(i, n), c) for t in self.tricks for i, c in enumerate(t.cards)]
-        out += [((self.trick_leader + i) % n, c) for i, c in enumerate(self.trick)]
+        out = [(s, c) for t in self.tricks for s, c in zip(t.seats, t.cards, strict=True)]
+        out += list(zip(self.trick_seats, self.trick, strict=False))
         return out
 
     def voids(self, seat: int) -> list[Suit]:
@@ -89,12 +99,17 @@ class PlayerView:
         return [s for s in Suit if self.void_masks[seat] & SUIT_MASKS[s] == SUIT_MASKS[s]]
 
     def unseen_mask(self) -> int:
-        """The cards this seat cannot see: held by the others."""
-        return ((1 << 52) - 1) & ~self.hand_mask & ~self.played_mask
+        """The cards this seat cannot see: held by the others, or lying unseen in the kitty."""
+        return self.rules.deck_mask & ~self.hand_mask & ~self.played_mask & ~(self.kitty_mask or 0)
 
 
 def make_view(r: Round, seat: int, totals: tuple[int, ...]) -> PlayerView:
     """The view of ``seat`` on round ``r``."""
+    taker = r.tricks[0].winner if r.kitty and r.tricks else None
+    sees_kitty = taker == seat or r.is_over
+    taken = list(r.taken)
+    if taker is not None and not sees_kitty:
+        taken[taker] -= points_of(r.kitty)
     return PlayerView(
         seat=seat,
         rules=r.rules,
@@ -107,13 +122,18 @@ def make_view(r: Round, seat: int, totals: tuple[int, ...]) -> PlayerView:
         tricks=tuple(r.tricks),
         trick_leader=r.leader,
         trick=tuple(r.trick),
+        trick_seats=r.trick_seats,
+        opening_card=r.opening_card,
         turn=r.turn,
         hearts_broken=r.hearts_broken,
         totals=totals,
-        taken=tuple(r.taken),
+        taken=tuple(taken),
         hand_sizes=tuple(h.bit_count() for h in r.hands),
         void_masks=_shown_voids(r),
         legal_mask=r.legal_mask() if r.turn == seat else 0,
+        kitty_size=r.kitty.bit_count(),
+        kitty_taker=taker,
+        kitty_mask=r.kitty if taker is not None and sees_kitty else None,
     )
 
 
@@ -123,18 +143,17 @@ def _shown_voids(r: Round) -> tuple[int, ...]:
     Not following suit shows a void; so does leading a heart before hearts are
     broken, which only a hand of nothing but hearts may do.
     """
-    n = r.rules.players
-    voids = [0] * n
+    voids = [0] * r.rules.players
     broken = False
-    for leader, cards in [(t.leader, t.cards) for t in r.tricks] + [(r.leader, tuple(r.trick))]:
+    for seats, cards in [(t.seats, t.cards) for t in r.tricks] + [(r.trick_seats, tuple(r.trick))]:
         if not cards:
             continue
         led = cards[0] // 13
         if led == Suit.HEARTS and not broken:
-            voids[leader] |= _NOT_HEARTS
-        for i, c in enumerate(cards[1:], 1):
+            voids[seats[0]] |= _NOT_HEARTS
+        for seat, c in zip(seats[1:], cards[1:], strict=False):
             if c // 13 != led:
-                voids[(leader + i) % n] |= SUIT_MASKS[led]
+                voids[seat] |= SUIT_MASKS[led]
                 broken = broken or c // 13 == Suit.HEARTS
     return tuple(voids)
 

@@ -1,16 +1,19 @@
 """Property tests: thousands of random legal games per preset, checked against the invariants."""
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hjerterfri.cards import CARDS, FULL_DECK, Card, Suit
+from hjerterfri.cards import CARDS, Card, Suit
 from hjerterfri.engine import Game, IllegalMoveError, Phase, Reason, Round
-from hjerterfri.rules import PRESETS, FirstTrick
+from hjerterfri.rules import PRESETS, FirstTrick, OddCards, preset
 
 PRESET_LIST = list(PRESETS.values())
+OTHER_COUNTS = [preset(name, n) for name in PRESETS for n in (3, 5)]
+OTHER_COUNTS.append(replace(preset("svensk", 3), odd_cards=OddCards.REMOVE_TWO_OF_CLUBS))
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 
 
@@ -20,7 +23,9 @@ def reference_legal(r: Round) -> set[Card]:
     first_trick = not r.tricks
     if not r.trick:
         if first_trick:
-            return {c for c in hand if str(c) == "2C"}
+            in_hands = [c for c in CARDS if any(h >> c & 1 for h in r.hands)]
+            lowest_club = min(c for c in in_hands if c.suit is Suit.CLUBS)
+            return {c for c in hand if c == lowest_club}
         if r.hearts_broken or all(c.suit is Suit.HEARTS for c in hand):
             return set(hand)
         return {c for c in hand if c.suit is not Suit.HEARTS}
@@ -39,12 +44,16 @@ def play_random_game(rules, seed: int, check_refusals: bool = False) -> Game:
     game = Game(rules, seed)
     while True:
         r = game.round
+        n = rules.players
         assert r.dealt is not None
-        assert sum(h.bit_count() for h in r.dealt) == 52
-        assert r.dealt[0] | r.dealt[1] | r.dealt[2] | r.dealt[3] == FULL_DECK
+        union = r.kitty
+        for h in r.dealt:
+            assert not union & h, "every card dealt once"
+            union |= h
+        assert union == rules.deck_mask
         if r.phase is Phase.PASSING:
-            for s in range(4):
-                r.pass_cards(s, rng.sample(r.hand_cards(s), 3))
+            for s in range(n):
+                r.pass_cards(s, rng.sample(r.hand_cards(s), rules.pass_count))
         played = []
         while not r.is_over:
             legal = r.legal_plays()
@@ -65,14 +74,16 @@ def play_random_game(rules, seed: int, check_refusals: bool = False) -> Game:
             trial.play(card)  # every card offered as legal is accepted
             r.push(card)
             played.append(card)
-        assert sorted(played) == list(CARDS), "every card played once"
-        assert len(r.tricks) == 13 and all(len(t.cards) == 4 for t in r.tricks)
+        assert sorted(played) == [c for c in CARDS if (rules.deck_mask & ~r.kitty) >> c & 1], "every card played once"
+        assert len(r.tricks) == rules.hand_size
+        assert len(r.tricks[0].cards) == n + rules.extra_cards
+        assert all(len(t.cards) == n for t in r.tricks[1:])
         for t in r.tricks:
             led = t.cards[0].suit
             best = max((c for c in t.cards if c.suit is led), key=lambda c: c.rank)
             assert t.winner == t.seat_of(t.cards.index(best))
         assert sum(r.taken) == 26
-        assert sum(r.scores()) == (78 if r.moon_shooter() is not None else 26)
+        assert sum(r.scores()) == (26 * (n - 1) if r.moon_shooter() is not None else 26)
         if game.is_over():
             return game
         assert max(game.totals) < rules.target or game.outcome() is None
@@ -87,6 +98,13 @@ def test_random_games_keep_every_invariant(rules, seed):
     outcome = game.outcome()
     assert max(outcome.totals) >= rules.target
     assert all(outcome.totals[w] == min(outcome.totals) for w in outcome.winners)
+
+
+@pytest.mark.parametrize("rules", OTHER_COUNTS, ids=lambda r: f"{r.name}-{r.players}-{r.odd_cards.value}")
+@settings(max_examples=300, deadline=None)
+@given(seed=seeds)
+def test_three_and_five_players_keep_every_invariant(rules, seed):
+    play_random_game(rules, seed)
 
 
 @pytest.mark.parametrize("rules", PRESET_LIST, ids=list(PRESETS))

@@ -6,7 +6,7 @@ Each test names the line it checks. Presets are checked where the line holds for
 import pytest
 
 from hjerterfri.cards import FULL_DECK, Card, Suit
-from hjerterfri.engine import Game, IllegalMoveError, Phase, Reason, Round, deal_hands
+from hjerterfri.engine import Game, IllegalMoveError, Phase, Reason, Round, deal_cards
 from hjerterfri.rules import PRESETS, PassDirection, preset
 
 from .helpers import HEARTS_ONLY, PLAIN, VOID, deal, legal, play, refused
@@ -19,7 +19,8 @@ DANSK = preset("dansk")
 @pytest.mark.parametrize("seed", range(10))
 def test_52_cards_no_jokers_13_each(rules, seed):
     """52 cards, no jokers, 13 each."""
-    dealt = deal_hands(seed)
+    dealt, kitty = deal_cards(rules, seed)
+    assert kitty == 0
     assert [h.bit_count() for h in dealt] == [13] * 4
     assert dealt[0] | dealt[1] | dealt[2] | dealt[3] == FULL_DECK
     assert [h.bit_count() for h in Round.deal(rules, seed).hands] == [13] * 4

@@ -1,0 +1,667 @@
+"""Game logs: every game as a readable JSON file, written as it is played and checked when read.
+
+What was dealt, passed and played is the truth; what follows from it (trick winners,
+points, totals, the result) is written for readers and checked on load. Loading
+replays every pass and card through the engine, so a log that loads is a legal game,
+and the ``Game`` it returns stands exactly where the log stopped (mid-pass,
+mid-trick, between rounds). Any problem raises one ``LogError`` naming the file, the
+place and the reason; ``load(path, lenient=True)`` instead returns what was valid up
+to the first problem.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal, overload
+
+from . import __version__
+from .cards import Card, CardParseError, cards_of, mask_of
+from .engine import DealError, Game, GameOverError, IllegalMoveError, Phase, Round
+from .rules import PassDirection, Rules, RulesError
+
+FORMAT = "hjerterfri-log"
+VERSION = 1
+MAX_BYTES = 4 * 1024 * 1024
+"""Files larger than this are refused before they are read (a whole game is a few tens of kB)."""
+SUFFIX = ".json"
+HUMAN = "human"
+
+_BOT_SPEC = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
+_NAME_MAX = 40
+
+
+class LogError(ValueError):
+    """A log that cannot be read: ``path``, ``where`` (e.g. "round 3, trick 7") and ``reason``."""
+
+    def __init__(self, path: str | os.PathLike[str], where: str, reason: str) -> None:
+        self.path = str(path)
+        self.where = where
+        self.reason = reason
+        text = f"{self.path}: {where}: {reason}" if where else f"{self.path}: {reason}"
+        super().__init__(" ".join(text.split()))
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits at a seat: a name, and either the human or a bot (its spec and seed)."""
+
+    name: str
+    bot: str | None = None
+    """``None`` for the human; else a level (``middel``) or an import path (``mypkg.mybot:MyBot``)."""
+    seed: int = 0
+    """The bot's seed (its choices are fixed by it and the position)."""
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None
+
+    @property
+    def player(self) -> str:
+        """``human`` or the bot's spec, as the log writes it."""
+        return HUMAN if self.bot is None else self.bot
+
+    def make_bot(self):  # -> Bot
+        """Build this seat's bot. An import path imports code: only for logs you trust."""
+        from .bots import make_bot
+
+        if self.bot is None:
+            raise ValueError(f"{self.name} is the human, not a bot")
+        return make_bot(self.bot, self.seed)
+
+
+@dataclass
+class GameRecord:
+    """A game and what the log says around it."""
+
+    game: Game
+    seats: tuple[Seat, ...]
+    started: datetime
+    program: str = __version__
+    """The version of hjerterfri that started the game."""
+    path: Path | None = None
+    """The file it was loaded from, if any."""
+
+    @classmethod
+    def new(
+        cls, rules: Rules, seed: int, seats: list[Seat] | tuple[Seat, ...], started: datetime | None = None
+    ) -> GameRecord:
+        """A new game dealt from ``seed``."""
+        if len(seats) != rules.players:
+            raise ValueError(f"{len(seats)} seats for {rules.players} players")
+        return cls(Game(rules, seed), tuple(seats), started or datetime.now().astimezone().replace(microsecond=0))
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def human_seat(self) -> int | None:
+        """The first human seat, if any."""
+        return next((s for s, seat in enumerate(self.seats) if seat.is_human), None)
+
+    @property
+    def is_finished(self) -> bool:
+        return self.game.is_over()
+
+
+@dataclass
+class Partial:
+    """What a lenient load found: everything valid up to the first problem, and that problem."""
+
+    record: GameRecord | None
+    """``None`` when not even the headers could be read."""
+    error: LogError | None = None
+
+
+# Writing
+
+
+def to_dict(record: GameRecord) -> dict[str, Any]:
+    """The log as plain JSON-ready data."""
+    game = record.game
+    rules = game.rules
+    rounds = []
+    totals = [0] * rules.players
+    for r in game.rounds:
+        rounds.append(_round_dict(r, totals))
+    outcome = game.outcome()
+    result = None
+    if outcome is not None:
+        result = {"outcome": outcome.kind.value, "winners": list(outcome.winners), "totals": list(outcome.totals)}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "program": record.program,
+        "started": record.started.isoformat(),
+        "preset": rules.name,
+        "rules": rules.to_dict(),
+        "seed": game.seed,
+        "seats": [_seat_dict(s) for s in record.seats],
+        "rounds": rounds,
+        "result": result,
+    }
+
+
+def _seat_dict(seat: Seat) -> dict[str, Any]:
+    d: dict[str, Any] = {"name": seat.name, "player": seat.player}
+    if not seat.is_human:
+        d["seed"] = seat.seed
+    return d
+
+
+def _texts(mask: int) -> list[str]:
+    return [str(c) for c in cards_of(mask)]
+
+
+def _round_dict(r: Round, totals: list[int]) -> dict[str, Any]:
+    assert r.dealt is not None, "a round rebuilt from a view has no deal to log"
+    d: dict[str, Any] = {
+        "round": r.number,
+        "pass": r.pass_direction.value,
+        "deal": [_texts(h) for h in r.dealt],
+        **({"kitty": _texts(r.kitty)} if r.kitty else {}),
+        "passed": None
+        if r.pass_direction is PassDirection.NONE
+        else [None if p is None else _texts(p) for p in r.passed],
+    }
+    tricks: list[dict[str, Any]] = [
+        {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner, "points": t.points}
+        for t in r.tricks
+    ]
+    if r.trick:
+        tricks.append({"leader": r.leader, "cards": [str(c) for c in r.trick]})
+    d["tricks"] = tricks
+    if r.is_over:
+        scores = r.scores()
+        for s, p in enumerate(scores):
+            totals[s] += p
+        d["points"] = list(scores)
+        d["totals"] = list(totals)
+        d["moon"] = r.moon_shooter()
+    return d
+
+
+def dumps(record: GameRecord) -> str:
+    """The log's text: indented, with short lists and each trick on one line."""
+    return _format(to_dict(record), 0) + "\n"
+
+
+def _format(value: Any, indent: int) -> str:
+    flat = json.dumps(value, ensure_ascii=False)
+    if not isinstance(value, dict | list) or len(flat) + indent <= 100 or not value:
+        return flat
+    pad = " " * (indent + 2)
+    if isinstance(value, list):
+        items = [pad + _format(v, indent + 2) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+    items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {_format(v, indent + 2)}" for k, v in value.items()]
+    return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+
+
+def save(record: GameRecord, path: str | os.PathLike[str]) -> None:
+    """Write the log atomically: a temporary file in the same directory, then a replace."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    data = dumps(record).encode("utf-8")
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def new_log_path(record: GameRecord, data_dir: str | os.PathLike[str] | None = None) -> Path:
+    """A fresh file name for ``record`` in the games directory, e.g. ``2025-03-01_201533_dansk.json``."""
+    from .paths import games_dir
+
+    directory = games_dir(data_dir)
+    directory.mkdir(parents=True, exist_ok=True)
+    preset = re.sub(r"[^\w-]+", "-", record.rules.name, flags=re.ASCII).strip("-") or "game"
+    stem = f"{record.started:%Y-%m-%d_%H%M%S}_{preset}"
+    path = directory / f"{stem}{SUFFIX}"
+    n = 2
+    while path.exists():
+        path = directory / f"{stem}_{n}{SUFFIX}"
+        n += 1
+    return path
+
+
+# Reading
+
+
+@overload
+def load(path: str | os.PathLike[str], lenient: Literal[False] = False) -> GameRecord: ...
+@overload
+def load(path: str | os.PathLike[str], lenient: Literal[True]) -> Partial: ...
+def load(path: str | os.PathLike[str], lenient: bool = False) -> GameRecord | Partial:
+    """Read and check a log. Strict: the record, or ``LogError``. Lenient: a ``Partial``, never an error."""
+    try:
+        data = read_json(path)
+    except LogError as e:
+        if lenient:
+            return Partial(None, e)
+        raise
+    return from_dict(data, path, lenient=lenient)
+
+
+def read_json(path: str | os.PathLike[str]) -> Any:
+    """The file's JSON data; ``LogError`` for a file too big, unreadable, or not JSON."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            raise LogError(p, "", f"the file is {size:,} bytes; a game log is at most {MAX_BYTES:,}")
+        with p.open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise LogError(p, "", f"cannot read the file: {e.strerror or e}") from None
+    if len(raw) > MAX_BYTES:
+        raise LogError(p, "", f"the file is larger than {MAX_BYTES:,} bytes")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise LogError(p, f"byte {e.start}", "not UTF-8 text, so not a hjerterfri log") from None
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        raise LogError(p, f"line {e.lineno}, column {e.colno}", f"not valid JSON: {e.msg}") from None
+    except _DuplicateKey as e:
+        raise LogError(p, "", f"the key {e.args[0]!r} appears twice in one object") from None
+    except RecursionError:
+        raise LogError(p, "", "the JSON is nested too deeply to be a hjerterfri log") from None
+    except ValueError as e:  # e.g. an integer with thousands of digits
+        raise LogError(p, "", f"not a hjerterfri log: {e}") from None
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    d: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in d:
+            raise _DuplicateKey(k)
+        d[k] = v
+    return d
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a log may hold")
+
+
+def from_dict(data: Any, path: str | os.PathLike[str] = "<log>", lenient: bool = False) -> Any:
+    """Check parsed log data by replaying it; a ``GameRecord`` (strict) or a ``Partial`` (lenient)."""
+    reader = _Reader(Path(path))
+    try:
+        record = reader.header(data)
+    except LogError as e:
+        if lenient:
+            return Partial(None, e)
+        raise
+    try:
+        reader.replay(data, record)
+    except LogError as e:
+        if lenient:
+            return Partial(record, e)
+        raise
+    return Partial(record) if lenient else record
+
+
+_TOP = ("format", "version", "program", "started", "preset", "rules", "seed", "seats", "rounds", "result")
+_SEAT_REQUIRED = ("name", "player")
+_ROUND_REQUIRED = ("round", "pass", "deal", "passed", "tricks")
+_ROUND_OVER = ("points", "totals", "moon")
+_ROUND_OPTIONAL = (*_ROUND_OVER, "kitty")
+_TRICK_REQUIRED = ("leader", "cards")
+_TRICK_OVER = ("winner", "points")
+_RESULT = ("outcome", "winners", "totals")
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class _Reader:
+    """Checks one log's data; every problem is a LogError naming the place."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def fail(self, where: str, reason: str) -> LogError:
+        return LogError(self.path, where, reason)
+
+    def fields(self, value: Any, where: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
+        """``value`` as an object with these keys and no others."""
+        what = where or "the log"
+        if not isinstance(value, dict):
+            raise self.fail(where, f"{what} must be a JSON object {{...}}, not {_short(value)}")
+        known = required + optional
+        for key in value:
+            if key not in known:
+                close = difflib.get_close_matches(key, known, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else f" (known: {', '.join(known)})"
+                raise self.fail(where, f"unknown field {key!r}{hint}")
+        for key in required:
+            if key not in value:
+                raise self.fail(where, f"the field {key!r} is missing")
+        return value
+
+    def integer(self, value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self.fail(where, f"must be a whole number, not {_short(value)}")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise self.fail(where, f"must be from {low} to {high}, not {value}")
+        return value
+
+    def seat(self, value: Any, where: str, players: int) -> int:
+        return self.integer(value, where, 0, players - 1)
+
+    def text(self, value: Any, where: str) -> str:
+        if not isinstance(value, str):
+            raise self.fail(where, f"must be text in quotes, not {_short(value)}")
+        return value
+
+    def card(self, value: Any, where: str) -> Card:
+        if not isinstance(value, str):
+            raise self.fail(where, f'a card is written as text like "QS", not {_short(value)}')
+        try:
+            return Card.parse(value)
+        except CardParseError as e:
+            raise self.fail(where, str(e)) from None
+
+    def cards(self, value: Any, where: str) -> list[Card]:
+        if not isinstance(value, list):
+            raise self.fail(where, f'must be a list of cards like ["2C", "QS"], not {_short(value)}')
+        out = [self.card(v, where) for v in value]
+        if len(set(out)) != len(out):
+            twice = next(c for c in out if out.count(c) > 1)
+            raise self.fail(where, f"{twice} is named twice")
+        return out
+
+    # The headers
+
+    def header(self, data: Any) -> GameRecord:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            if isinstance(data, dict) and "format" in data:
+                raise self.fail("format", f"not a hjerterfri log (format {_short(data['format'])}, not {FORMAT!r})")
+            raise self.fail("", f'not a hjerterfri log (no "format": "{FORMAT}")')
+        version = self.integer(data.get("version"), "version", 1)
+        if version > VERSION:
+            raise self.fail(
+                "version", f"written by a newer hjerterfri (log version {version}; this one reads up to {VERSION})"
+            )
+        self.fields(data, "", _TOP)
+        program = self.text(data["program"], "program")
+        try:
+            started = datetime.fromisoformat(self.text(data["started"], "started"))
+        except ValueError:
+            example = "2025-03-01T20:15:33+01:00"
+            raise self.fail("started", f"not a date and time like {example}: {data['started']!r}") from None
+        try:
+            rules = Rules.from_dict(data["rules"]) if isinstance(data["rules"], dict) else None
+        except RulesError as e:
+            raise self.fail("rules", str(e)) from None
+        if rules is None:
+            raise self.fail("rules", f"must be a JSON object {{...}}, not {_short(data['rules'])}")
+        preset = self.text(data["preset"], "preset")
+        if preset != rules.name:
+            raise self.fail("preset", f"{preset!r} does not match the rules' name {rules.name!r}")
+        seed = self.integer(data["seed"], "seed")
+        seats_data = data["seats"]
+        if not isinstance(seats_data, list) or len(seats_data) != rules.players:
+            raise self.fail("seats", f"must be a list of {rules.players} seats, not {_short(seats_data)}")
+        seats = tuple(self.seat_entry(s, f"seats[{i}]") for i, s in enumerate(seats_data))
+        rounds = data["rounds"]
+        if not isinstance(rounds, list) or not rounds:
+            raise self.fail("rounds", f"must be a list of at least one round, not {_short(rounds)}")
+        first = self.fields(rounds[0], "round 1", _ROUND_REQUIRED, _ROUND_OPTIONAL)
+        hands = self.deal(first["deal"], "round 1, deal", rules.players)
+        kitty = self.kitty(first, "round 1", rules)
+        try:
+            game = Game(rules, seed, hands, kitty)
+        except DealError as e:
+            raise self.fail("round 1, deal", str(e)) from None
+        return GameRecord(game, seats, started, program, self.path)
+
+    def seat_entry(self, value: Any, where: str) -> Seat:
+        d = self.fields(value, where, _SEAT_REQUIRED, ("seed",))
+        name = self.text(d["name"], f"{where}, name")
+        if not name.strip() or len(name) > _NAME_MAX or not name.isprintable():
+            raise self.fail(f"{where}, name", f"a name is 1 to {_NAME_MAX} printable characters, not {_short(name)}")
+        player = self.text(d["player"], f"{where}, player")
+        if player == HUMAN:
+            if "seed" in d:
+                raise self.fail(where, "the human has no seed; only bots do")
+            return Seat(name)
+        from .bots import LEVELS  # a name check only: nothing is imported from the log
+
+        if player not in LEVELS and not _BOT_SPEC.match(player):
+            close = difflib.get_close_matches(player, [HUMAN, *LEVELS], n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise self.fail(
+                f"{where}, player",
+                f"unknown player {player!r}{hint}; write human, {', '.join(LEVELS)} or module:Class",
+            )
+        if "seed" not in d:
+            raise self.fail(where, "the field 'seed' is missing (every bot has a seed)")
+        return Seat(name, player, self.integer(d["seed"], f"{where}, seed"))
+
+    def kitty(self, rd: dict, where: str, rules: Rules) -> int:
+        """The round's kitty: required where the rules lay cards aside (001 at 3 or 5 players)."""
+        if "kitty" not in rd:
+            if rules.kitty_size:
+                raise self.fail(where, f"the field 'kitty' is missing (the rules lay {rules.kitty_size} aside)")
+            return 0
+        return mask_of(self.cards(rd["kitty"], f"{where}, kitty"))
+
+    def deal(self, value: Any, where: str, players: int) -> list[int]:
+        if not isinstance(value, list) or len(value) != players:
+            raise self.fail(where, f"must be a list of {players} hands, not {_short(value)}")
+        masks = []
+        seen: dict[Card, int] = {}
+        for s, hand in enumerate(value):
+            cards = self.cards(hand, f"{where} of seat {s}")
+            for c in cards:
+                if c in seen:
+                    raise self.fail(where, f"{c} is dealt twice (to seat {seen[c]} and seat {s})")
+                seen[c] = s
+            masks.append(mask_of(cards))
+        return masks
+
+    # The rounds
+
+    def replay(self, data: dict, record: GameRecord) -> None:
+        game = record.game
+        rounds = data["rounds"]
+        totals = [0] * game.rules.players
+        for i, rd in enumerate(rounds):
+            n = i + 1
+            where = f"round {n}"
+            if i > 0:
+                rd = self.fields(rd, where, _ROUND_REQUIRED, _ROUND_OPTIONAL)
+                prev = game.round
+                if not prev.is_over:
+                    raise self.fail(where, f"round {n - 1} is not over, so no round can follow it")
+                if game.is_over():
+                    raise self.fail(where, f"the game ended after round {n - 1}")
+                hands = self.deal(rd["deal"], f"{where}, deal", game.rules.players)
+                kitty = self.kitty(rd, where, game.rules)
+                try:
+                    game.next_round(hands, kitty)
+                except (DealError, GameOverError) as e:
+                    raise self.fail(f"{where}, deal", str(e)) from None
+            self.round(rd, game, record.seats, where, totals)
+        self.result(data["result"], game)
+
+    def round(self, rd: dict, game: Game, seats: tuple[Seat, ...], where: str, totals: list[int]) -> None:
+        r = game.round
+        number = self.integer(rd["round"], f"{where}, round")
+        if number != r.number:
+            raise self.fail(where, f"is numbered {number}, but it is round {r.number}")
+        direction = self.text(rd["pass"], f"{where}, pass")
+        if direction != r.pass_direction.value:
+            raise self.fail(
+                f"{where}, pass", f"the rules pass {r.pass_direction.value!r} in round {r.number}, not {direction!r}"
+            )
+        self.passes(rd["passed"], r, seats, f"{where}, passes")
+        tricks = rd["tricks"]
+        if not isinstance(tricks, list):
+            raise self.fail(f"{where}, tricks", f"must be a list of tricks, not {_short(tricks)}")
+        for t, trick in enumerate(tricks, 1):
+            self.trick(trick, r, seats, f"{where}, trick {t}", last=t == len(tricks))
+        over = [k for k in _ROUND_OVER if k in rd]
+        if not r.is_over:
+            if over:
+                raise self.fail(where, f"the round is not over, so it cannot have {over[0]!r} yet")
+            return
+        for key in _ROUND_OVER:
+            if key not in rd:
+                raise self.fail(where, f"the round is over but the field {key!r} is missing")
+        scores = r.scores()
+        for s, p in enumerate(scores):
+            totals[s] += p
+        self.check(rd["points"], list(scores), f"{where}, points")
+        self.check(rd["totals"], list(totals), f"{where}, totals")
+        self.check(rd["moon"], r.moon_shooter(), f"{where}, moon")
+
+    def check(self, written: Any, actual: Any, where: str) -> None:
+        """A field written for readers must be what the cards give."""
+        if written != actual or type(written) is not type(actual):
+            raise self.fail(where, f"the log says {_short(written)}, but the cards give {_short(actual)}")
+
+    def passes(self, value: Any, r: Round, seats: tuple[Seat, ...], where: str) -> None:
+        players = r.rules.players
+        if r.pass_direction is PassDirection.NONE:
+            if value is not None:
+                raise self.fail(where, f"nobody passes in round {r.number}, so 'passed' must be null")
+            return
+        if not isinstance(value, list) or len(value) != players:
+            raise self.fail(where, f"must be a list of {players} passes (null for one not chosen), not {_short(value)}")
+        for s, chosen in enumerate(value):
+            if chosen is None:
+                continue
+            cards = self.cards(chosen, f"{where} of seat {s}")
+            try:
+                r.pass_cards(s, cards)
+            except IllegalMoveError as e:
+                raise self.fail(where, _named(e, seats).replace(" cannot play ", " cannot pass ", 1)) from None
+
+    def trick(self, value: Any, r: Round, seats: tuple[Seat, ...], where: str, last: bool) -> None:
+        d = self.fields(value, where, _TRICK_REQUIRED, _TRICK_OVER)
+        players = r.rules.players
+        if r.phase is Phase.PASSING:
+            missing = [seats[s].name for s, p in enumerate(r.passed) if p is None]
+            raise self.fail(where, f"played before every seat has passed ({', '.join(missing)} has not)")
+        if r.phase is Phase.OVER:
+            raise self.fail(where, "the round is already over: every card has been played")
+        leader = self.seat(d["leader"], f"{where}, leader", players)
+        if leader != r.leader:
+            who = f"seat {r.leader} ({seats[r.leader].name})"
+            why = "won the last trick" if r.tricks else f"holds {r.opening_card}"
+            raise self.fail(where, f"the log says seat {leader} leads, but {who} {why} and leads")
+        cards = d["cards"]
+        size = len(r.trick_seats)  # one more per seat that plays twice in 004's first trick
+        if not isinstance(cards, list) or not cards or len(cards) > size:
+            raise self.fail(where, f"must hold 1 to {size} cards, not {_short(cards)}")
+        for i, text in enumerate(cards):
+            card = self.card(text, f"{where}, card {i + 1}")
+            try:
+                r.play(card)
+            except IllegalMoveError as e:
+                raise self.fail(where, _named(e, seats)) from None
+        if len(cards) < size:
+            if not last:
+                raise self.fail(where, f"has {len(cards)} cards, but another trick follows it")
+            if any(k in d for k in _TRICK_OVER):
+                raise self.fail(where, "the trick is not finished, so it has no winner or points yet")
+            return
+        for key in _TRICK_OVER:
+            if key not in d:
+                raise self.fail(where, f"the field {key!r} is missing")
+        done = r.tricks[-1]
+        self.check(d["winner"], done.winner, f"{where}, winner")
+        self.check(d["points"], done.points, f"{where}, points")
+
+    def result(self, value: Any, game: Game) -> None:
+        outcome = game.outcome()
+        if outcome is None:
+            if value is not None:
+                raise self.fail("result", "the game is not over, so the result must be null")
+            return
+        if value is None:
+            raise self.fail("result", f"the game is over ({outcome.kind.value}), but the result is null")
+        d = self.fields(value, "result", _RESULT)
+        self.check(d["outcome"], outcome.kind.value, "result, outcome")
+        self.check(d["winners"], list(outcome.winners), "result, winners")
+        self.check(d["totals"], list(outcome.totals), "result, totals")
+
+
+def _named(e: IllegalMoveError, seats: tuple[Seat, ...]) -> str:
+    """The engine's refusal with the seat's name: "seat 2 (Nord) cannot play QS: ..."."""
+    text = str(e)
+    if 0 <= e.seat < len(seats):
+        text = text.replace(f"seat {e.seat} ", f"seat {e.seat} ({seats[e.seat].name}) ", 1)
+    return text
+
+
+# The games directory
+
+
+@dataclass
+class Entry:
+    """One file in the games directory: its record, or why it could not be read."""
+
+    path: Path
+    record: GameRecord | None = None
+    error: LogError | None = None
+    mtime: float = field(default=0.0, compare=False)
+
+
+def log_files(directory: str | os.PathLike[str]) -> list[Path]:
+    """The log files in ``directory``, most recently written first."""
+    d = Path(directory)
+    if not d.is_dir():
+        return []
+    files = [p for p in d.glob(f"*{SUFFIX}") if p.is_file() and not p.name.startswith(".")]
+    return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+
+
+def list_games(directory: str | os.PathLike[str]) -> Iterator[Entry]:
+    """Every log in ``directory``, newest first, each loaded (or its error)."""
+    for p in log_files(directory):
+        try:
+            yield Entry(p, load(p), mtime=p.stat().st_mtime)
+        except LogError as e:
+            yield Entry(p, error=e)
+        except OSError as e:
+            yield Entry(p, error=LogError(p, "", str(e)))
+
+
+def latest_unfinished(directory: str | os.PathLike[str]) -> GameRecord | None:
+    """The most recently written game that is not over and loads cleanly; broken files are skipped."""
+    for p in log_files(directory):
+        try:
+            data = read_json(p)
+            if isinstance(data, dict) and data.get("result") is not None:
+                continue  # finished: no need to replay it
+            record = from_dict(data, p)
+        except (LogError, OSError):
+            continue
+        if not record.is_finished:
+            return record
+    return None

@@ -1,0 +1,1 @@
+"""The Textual face of hjerterfri: the only package that imports textual and rich."""

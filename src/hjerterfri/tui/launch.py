@@ -1,0 +1,141 @@
+"""The command-line handlers that open the app: ``play`` and ``continue``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from ..gamelog import GameRecord
+from .i18n import PRESET_LANGUAGE, Texts
+from .settings import Settings
+
+if TYPE_CHECKING:
+    from .app import HjerterfriApp
+
+START_FLAGS = ("preset", "bots", "seed", "name", "lang")
+
+
+def settings_from(args: argparse.Namespace, preset_name: str | None = None) -> Settings:
+    """The display settings the flags ask for; the language defaults to the preset's."""
+    preset_name = preset_name or getattr(args, "preset", None) or "dansk"
+    lang = getattr(args, "lang", None) or PRESET_LANGUAGE.get(preset_name, "da")
+    return Settings(
+        lang=lang,
+        ascii=bool(getattr(args, "ascii", False)),
+        four_colour=bool(getattr(args, "four_colour", False)),
+        speed=getattr(args, "speed", None) or "normal",
+    )
+
+
+def imported_bots(record: GameRecord) -> list[str]:
+    """The bots of ``record`` that are import paths (``module:Class``): code the log would have us run."""
+    from ..bots import LEVELS
+
+    return [seat.bot for seat in record.seats if seat.bot is not None and seat.bot not in LEVELS]
+
+
+def can_continue(record: GameRecord, allow_import: bool = False) -> str | None:
+    """Why ``record`` cannot be continued at the table, or None when it can."""
+    from .session import Session
+
+    if record.is_finished:
+        return "the game is over; nothing to continue (see hjerterfri replay)"
+    imported = imported_bots(record)
+    if imported and not allow_import:
+        return (
+            f"the game's bots are imported code ({', '.join(imported)}); "
+            "continue it with --allow-import only if you trust that code"
+        )
+    return Session.seating_problem(record)
+
+
+def _autosave(args: argparse.Namespace, app) -> None:
+    """Every game the app opens is saved as it is played, in --data-dir or the default games dir."""
+    from .autosave import Autosave
+
+    saver = Autosave(getattr(args, "data_dir", None), warn=app.save_failed)
+    app.on_session = saver
+
+
+def _latest_unfinished(args: argparse.Namespace) -> GameRecord | None:
+    from ..gamelog import latest_unfinished
+    from ..paths import games_dir
+
+    try:
+        record = latest_unfinished(games_dir(getattr(args, "data_dir", None)))
+    except OSError:
+        return None
+    return record if record is not None and can_continue(record) is None else None
+
+
+def play(args: argparse.Namespace) -> int:
+    """Start a new game: the start screen (offering to continue the latest unfinished game),
+    or straight to the table when flags fill it in."""
+    play_app(args).run()
+    return 0
+
+
+def play_app(args: argparse.Namespace) -> HjerterfriApp:
+    """The app ``play`` runs, saving every game it opens."""
+    from .app import HjerterfriApp
+
+    bots = getattr(args, "bots", None)
+    if bots is not None:
+        from ..bots import make_bot
+
+        make_bot(bots, 0)  # a bot that cannot be built is a one-line error here, not a crash later
+    skip = any(getattr(args, flag, None) is not None for flag in START_FLAGS)
+    app = HjerterfriApp(
+        settings_from(args),
+        preset_name=getattr(args, "preset", None),
+        bots=bots,
+        seed=getattr(args, "seed", None),
+        name=getattr(args, "name", None),
+        skip_start=skip,
+        unfinished=None if skip else _latest_unfinished(args),
+    )
+    _autosave(args, app)
+    return app
+
+
+def continue_game(args: argparse.Namespace) -> int:
+    """Continue FILE, or the latest unfinished game, exactly where it was left, saving into the same file."""
+    app = continue_app(args)
+    if isinstance(app, int):
+        return app
+    app.run()
+    return 0
+
+
+def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
+    """The app that continues the game ``continue`` names, or the exit status after a one-line message."""
+    from ..gamelog import latest_unfinished, load
+    from ..paths import games_dir
+    from .app import HjerterfriApp
+    from .session import Session
+
+    file = getattr(args, "file", None)
+    if file:
+        record = load(file)  # a broken file: its LogError, one line, exit 2
+    else:
+        record = latest_unfinished(games_dir(getattr(args, "data_dir", None)))
+        if record is None:
+            lang = getattr(args, "lang", None) or "da"
+            print(f"hjerterfri: {Texts(lang)('no.unfinished')}", file=sys.stderr)
+            return 1
+    why = can_continue(record, bool(getattr(args, "allow_import", False)))
+    if why is not None:
+        print(f"hjerterfri: error: {record.path}: {why}", file=sys.stderr)
+        return 1 if record.is_finished else 2
+    session = Session.from_record(record)  # builds the bots: a bot that cannot be built is one line, exit 2
+    app = HjerterfriApp(
+        settings_from(args, record.rules.name),
+        preset_name=record.rules.name,
+        bots=session.bot_level,
+        seed=record.game.seed,
+        name=session.names[0],
+        session=session,
+    )
+    _autosave(args, app)
+    return app

@@ -1,0 +1,342 @@
+"""The replay viewer: step through a game log card by card, trick by trick, round by round.
+
+It draws with the table's own widgets (the hand, the trick, the seat panels, the
+score table), so a replay looks like the game; every position is the engine's,
+replayed from the log's deal.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from ..cards import cards_of
+from ..engine import Game, Phase, Round
+from ..gamelog import GameRecord, Partial
+from ..rules import PassDirection
+from ..transcript import language_for
+from .i18n import Texts
+from .labels import relabel
+from .scores import history_table
+from .widgets.cardface import Deck
+from .widgets.hand import HandView
+from .widgets.seat import SeatInfo, SeatPanel, show_text
+from .widgets.trick import TrickView
+
+PLACES = {3: (0, 1, 3), 4: (0, 1, 2, 3), 5: (0, 1, 2, 4, 3)}
+"""Where each seat sits on screen, counted from the bottom seat to its left: 0 bottom, 1 left,
+2 across (across left at five), 3 right, 4 across right."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """A position in the game: round index, passes done, cards played in that round."""
+
+    round_index: int
+    passed: bool
+    cards: int
+
+
+def timeline(game: Game) -> list[Step]:
+    """Every position of the game in order: each deal, after the exchange, after each card."""
+    steps: list[Step] = []
+    for i, r in enumerate(game.rounds):
+        passes = r.pass_direction is not PassDirection.NONE
+        steps.append(Step(i, not passes, 0))
+        if passes and r.phase is not Phase.PASSING:
+            steps.append(Step(i, True, 0))
+        played = len(r.tricks) * r.rules.players + len(r.trick)
+        steps.extend(Step(i, True, k) for k in range(1, played + 1))
+    return steps
+
+
+def position(game: Game, step: Step) -> Round:
+    """The round as it stood at ``step``, replayed from its deal."""
+    source = game.rounds[step.round_index]
+    assert source.dealt is not None
+    r = Round(source.rules, source.dealt, source.number)
+    if step.passed and r.phase is Phase.PASSING:
+        for seat, mask in enumerate(source.passed):
+            if mask is not None:
+                r.pass_cards(seat, cards_of(mask))
+    if not step.passed:
+        return r
+    plays = [c for t in source.tricks for c in t.cards] + list(source.trick)
+    for card in plays[: step.cards]:
+        r.push(card)
+    return r
+
+
+class ReplayApp(App[None]):
+    """A game log on the game's table, face up or as the human saw it, one step at a time."""
+
+    TITLE = "hjerterfri replay"
+    ENABLE_COMMAND_PALETTE = False
+    WIDE = 120
+    """From this width the score table stands beside the table; below it, ``s`` shows it."""
+    CSS_PATH = "hjerterfri.tcss"
+    CSS = """
+    #replay { height: 1fr; }
+    #table { width: 1fr; }
+    #top { height: auto; }
+    #top .seat { height: auto; min-height: 3; }
+    .side { width: 24; height: auto; min-height: 6; margin-top: 1; }
+    #refused { height: auto; padding: 0 1; color: #ffb4a8; background: #5a1f1a; }
+    #scores { width: auto; max-width: 50; height: 100%; padding: 0 1; border-left: solid #4d7264; }
+    """
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("right", "step(1)", "key.card", key_display="←→"),
+        Binding("left", "step(-1)", "key.card", show=False),
+        Binding("down", "trick(1)", "key.trick", key_display="↑↓"),
+        Binding("up", "trick(-1)", "key.trick", show=False),
+        Binding("pagedown", "round(1)", "key.round", key_display="PgUp/Dn"),
+        Binding("pageup", "round(-1)", "key.round", show=False),
+        Binding("home", "jump(0)", show=False),
+        Binding("end", "jump(-1)", show=False),
+        *(Binding(str(d), f"goto_round({d})", "key.goto", show=d == 1, key_display="1-9") for d in range(1, 10)),
+        Binding("a", "toggle_hands", "key.hands"),
+        Binding("s", "toggle_scores", "key.scores"),
+        Binding("q", "app.quit", "key.quit"),
+    ]
+
+    def __init__(self, partial: Partial, lang: str | None = None, deck: Deck | None = None) -> None:
+        super().__init__()
+        assert partial.record is not None
+        self.record: GameRecord = partial.record
+        self.refused = partial.error
+        self.game = self.record.game
+        self.texts = Texts(language_for(self.record.rules.name, lang), ascii_suits=bool(deck and deck.ascii))
+        self.deck = deck or Deck()
+        self.steps = timeline(self.game)
+        self.index = len(self.steps) - 1 if self.refused else 0
+        human = self.record.human_seat
+        self.bottom = human if human is not None else 0
+        self.face_up = human is None
+        self.names = [s.name for s in self.record.seats]
+        self.players = self.game.rules.players
+
+    def compose(self) -> ComposeResult:
+        t = self.texts
+        if self.refused is not None:
+            where = f"{self.refused.where}: " if self.refused.where else ""
+            yield Static(f"{t('replay.refused')}: {where}{self.refused.reason}", id="refused", markup=False)
+        with Horizontal(id="replay"):
+            with Vertical(id="table"):
+                yield Static(id="header")
+                with Horizontal(id="top"):
+                    yield SeatPanel(t, wide=True, deck=self.deck, id="seat-2", classes="seat")
+                    yield SeatPanel(t, wide=True, deck=self.deck, id="seat-4", classes="seat")
+                with Horizontal(id="middle"), Horizontal(id="ring"):
+                    yield SeatPanel(t, deck=self.deck, id="seat-1", classes="seat side")
+                    yield TrickView(self.deck, id="trick")
+                    yield SeatPanel(t, deck=self.deck, id="seat-3", classes="seat side")
+                yield Static(id="status")
+                yield Static(id="me")
+                yield HandView(self.deck, id="hand")
+            yield Static(id="scores")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        used = set(PLACES[self.players])
+        for place in (2, 4):
+            self.query_one(f"#seat-{place}").display = place in used
+        self.query_one(TrickView).two_across = self.players == 5
+        hand = self.query_one(HandView)
+        hand.show_cursor = False
+        hand.can_focus = False
+        self.query_one("#scores").display = self.size.width >= self.WIDE
+        relabel(self, self.texts)
+        self.refresh_view()
+
+    # Moving
+
+    def go(self, index: int) -> None:
+        self.index = max(0, min(index, len(self.steps) - 1))
+        self.refresh_view()
+
+    def action_step(self, delta: int) -> None:
+        self.go(self.index + delta)
+
+    def action_trick(self, delta: int) -> None:
+        """To the end of the next (or previous) trick, or the next deal."""
+        i = self.index + delta
+        while 0 < i < len(self.steps) - 1:
+            s = self.steps[i]
+            r = self.game.rounds[s.round_index]
+            if s.cards in trick_ends(r) or (s.cards == 0 and (s.passed or delta < 0)):
+                break
+            i += delta
+        self.go(i)
+
+    def action_round(self, delta: int) -> None:
+        current = self.steps[self.index].round_index
+        target = max(0, min(current + delta, len(self.game.rounds) - 1))
+        self.go(next(i for i, s in enumerate(self.steps) if s.round_index == target))
+
+    def action_jump(self, index: int) -> None:
+        self.go(index if index >= 0 else len(self.steps) - 1)
+
+    def action_goto_round(self, number: int) -> None:
+        if number > len(self.game.rounds):
+            self.notify(f"{self.texts('round', n=number)}?", severity="warning")
+            return
+        self.go(next(i for i, s in enumerate(self.steps) if s.round_index == number - 1))
+
+    def action_toggle_hands(self) -> None:
+        self.face_up = not self.face_up
+        self.refresh_view()
+
+    def action_toggle_scores(self) -> None:
+        """Beside the table on a wide terminal; over it (Esc or s closes) where the table needs the width."""
+        scores = self.query_one("#scores")
+        if scores.display or self.size.width >= self.WIDE:
+            scores.display = not scores.display
+            return
+        step = self.steps[self.index]
+        self.push_screen(ScoreSheet(self.score_table(step.round_index, position(self.game, step))))
+
+    # Drawing
+
+    def screen_seat(self, seat: int) -> int:
+        """Where a seat sits on screen (see ``PLACES``); play goes to the left."""
+        return PLACES[self.players][(seat - self.bottom) % self.players]
+
+    def refresh_view(self) -> None:
+        t = self.texts
+        step = self.steps[self.index]
+        r = position(self.game, step)
+        source = self.game.rounds[step.round_index]
+        header = Text(f" {t('replay.title')} ", style="bold")
+        name = self.record.rules.name
+        preset = t(f"name.{name}") if t.has(f"name.{name}") else name
+        header.append(f"· {preset} · {t('round', n=r.number)} · {t.pass_direction(r.pass_direction)}")
+        if step.passed and r.phase is not Phase.PASSING:
+            played = len(r.tricks) + (1 if r.trick else 0)
+            header.append(f" · {t('replay.trick', i=played, n=len(source.tricks) + (1 if source.trick else 0))}")
+        header.append(f" · {t('replay.step', i=self.index + 1, n=len(self.steps))} · ")
+        header.append(
+            t("hearts.broken") if r.hearts_broken else t("hearts.closed"), style="bold" if r.hearts_broken else "dim"
+        )
+        show_text(self.query_one("#header", Static), header)
+
+        totals = self.totals_before(step.round_index)
+        over = r.phase is Phase.OVER
+        for seat in range(self.players):
+            if seat == self.bottom:
+                continue
+            visible = self.face_up or over
+            self.query_one(f"#seat-{self.screen_seat(seat)}", SeatPanel).show(
+                SeatInfo(
+                    name=self.names[seat],
+                    cards_left=r.hands[seat].bit_count(),
+                    total=totals[seat],
+                    round_points=r.taken[seat],
+                    to_play=r.phase is Phase.PLAYING and r.turn == seat,
+                    hand=tuple(r.hand_cards(seat)) if visible else None,
+                )
+            )
+        me = Text(("▶ " if r.phase is Phase.PLAYING and r.turn == self.bottom else "  ") + self.names[self.bottom])
+        me.stylize("bold")
+        me.append(f" · {t('points.total', n=totals[self.bottom])} · {t('points.round', n=r.taken[self.bottom])}")
+        show_text(self.query_one("#me", Static), me)
+
+        trick = self.query_one(TrickView)
+        if r.trick:
+            trick.show([(self.screen_seat(s), c) for s, c in r.trick_plays()])
+        elif r.tricks:
+            last = r.tricks[-1]
+            trick.show(
+                [(self.screen_seat(s), c) for s, c in zip(last.seats, last.cards, strict=True)],
+                self.screen_seat(last.winner),
+            )
+        else:
+            trick.show([])
+        show_text(self.query_one("#status", Static), self.status_text(r, source, step))
+
+        hand = self.query_one(HandView)
+        hand.set_cards(r.hand_cards(self.bottom))
+        received = r.received(self.bottom) or 0
+        hand.received = frozenset(c for c in r.hand_cards(self.bottom) if received >> c & 1)
+        passing = source.passed[self.bottom] if not step.passed else None
+        hand.chosen = frozenset(cards_of(passing)) if passing else frozenset()
+        self.query_one("#scores", Static).update(self.score_table(step.round_index, r))
+
+    def status_text(self, r: Round, source: Round, step: Step) -> Text:
+        t = self.texts
+        if not step.passed or (not r.tricks and not r.trick):
+            passing = source.passed[self.bottom] if not step.passed else None
+            if passing:
+                target = self.names[r.pass_direction.target(self.bottom, self.players)]
+                return Text(t("pass.ready", cards=t.cards_short(cards_of(passing)), name=target).split(" ", 3)[-1])
+            return Text(t("replay.dealt"), style="dim")
+        if r.trick:
+            seat, card = r.trick_plays()[-1]
+            return Text(t("played", name=self.names[seat], card=t.card_name(card)))
+        done = r.tricks[-1]
+        name = self.names[done.winner]
+        return Text(t("trick.won.points", name=name, n=done.points) if done.points else t("trick.won", name=name))
+
+    def totals_before(self, round_index: int) -> list[int]:
+        totals = [0] * self.players
+        for rd in self.game.rounds[:round_index]:
+            for s, p in enumerate(rd.scores()):
+                totals[s] += p
+        return totals
+
+    def score_table(self, round_index: int, r: Round) -> Group:
+        """The finished rounds up to this step, with running totals: the table's own score table."""
+        history = [rd.scores() for rd in self.game.rounds[:round_index]]
+        if r.is_over:
+            history.append(r.scores())
+        return Group(Text(self.texts("summary.history"), style="dim"), history_table(self.texts, self.names, history))
+
+
+class ScoreSheet(ModalScreen[None]):
+    """The score table over the replay, for terminals too narrow to show it beside the table."""
+
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("escape,s", "close", "key.close", key_display="Esc"),
+    ]
+
+    def __init__(self, table: Group) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.table, id="score-sheet")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        relabel(self, self.app.texts)  # type: ignore[attr-defined]
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def trick_ends(r: Round) -> set[int]:
+    """The numbers of cards played in ``r`` at which a trick is complete (004's first trick may be longer)."""
+    ends, n = set(), 0
+    for trick in r.tricks:
+        n += len(trick.cards)
+        ends.add(n)
+    return ends
+
+
+def run_viewer(partial: Partial, args: argparse.Namespace) -> int:
+    """Open the viewer on a lenient load; a log without even its headers is an error (one line, exit 2)."""
+    if partial.record is None:
+        assert partial.error is not None
+        raise partial.error
+    deck = Deck(ascii=bool(getattr(args, "ascii", False)), four_colour=bool(getattr(args, "four_colour", False)))
+    ReplayApp(partial, getattr(args, "lang", None), deck).run()
+    return 0

@@ -1,0 +1,204 @@
+"""Dialogs over the table: help, rules, scores, the last trick, settings, quit."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Markdown, Static
+
+from ...engine import Trick
+from ..labels import relabel
+from ..scores import history_table
+from ..session import Session
+from ..settings import SPEEDS, TRICK_PAUSES
+from ..widgets.choice import Choice
+from ..widgets.trick import TrickView
+
+if TYPE_CHECKING:
+    from ..app import HjerterfriApp
+
+
+class Dialog(ModalScreen[None]):
+    """A modal sheet that Esc (and its own key) closes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "key.close", key_display="Esc")]
+    app: HjerterfriApp
+
+    def on_mount(self) -> None:
+        relabel(self, self.app.texts)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(Dialog):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "close", "key.close", show=False)]
+
+    def compose(self) -> ComposeResult:
+        t = self.app.texts
+        with Vertical(classes="dialog"):
+            yield Static(Text(t("help.title"), style="bold"), classes="dialog-title")
+            yield Static(t("help.text"))
+        yield Footer()
+
+
+def rules_text() -> str | None:
+    """docs/regler.md: from the installed package, else from the source checkout."""
+    try:
+        packaged = resources.files("hjerterfri") / "regler.md"
+        if packaged.is_file():
+            return packaged.read_text(encoding="utf-8")
+    except (OSError, ModuleNotFoundError):
+        pass
+    repo = Path(__file__).resolve().parents[4] / "docs" / "regler.md"
+    if repo.is_file():
+        return repo.read_text(encoding="utf-8")
+    return None
+
+
+class RulesScreen(Dialog):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("r", "close", "key.close", show=False)]
+
+    def compose(self) -> ComposeResult:
+        text = rules_text()
+        with VerticalScroll(classes="dialog wide"):
+            yield Markdown(text if text is not None else self.app.texts("rules.missing"))
+        yield Footer()
+
+
+class ScoresScreen(Dialog):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("s", "close", "key.close", show=False)]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        t = self.app.texts
+        game = self.session.game
+        body = Group(
+            Text(t("scores.title"), style="bold"),
+            history_table(t, self.session.names, game.history()),
+        )
+        with VerticalScroll(classes="dialog"):
+            yield Static(body)
+        yield Footer()
+
+
+class LastTrickScreen(Dialog):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("l", "close", "key.close", show=False)]
+
+    def __init__(self, trick: Trick, names: list[str]) -> None:
+        super().__init__()
+        self.trick = trick
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        t = self.app.texts
+        trick = self.trick
+        words = Text()
+        for i, card in enumerate(trick.cards):
+            seat = trick.seat_of(i)
+            words.append(f"{self.names[seat]}: {t.card_name(card)}\n")
+        winner = self.names[trick.winner]
+        won = t("trick.won.points", name=winner, n=trick.points) if trick.points else t("trick.won", name=winner)
+        words.append(won, style="bold")
+        with Vertical(classes="dialog trick-dialog"):
+            yield Static(Text(t("trick.last"), style="bold"))
+            view = TrickView(self.app.deck)
+            view.show([(trick.seat_of(i), c) for i, c in enumerate(trick.cards)], trick.winner)
+            yield view
+            yield Static(words)
+        yield Footer()
+
+
+class QuitScreen(ModalScreen[bool]):
+    """Asks before the game is left."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,j", "answer(True)", show=False),
+        Binding("n,escape", "answer(False)", show=False),
+    ]
+    app: HjerterfriApp
+
+    def compose(self) -> ComposeResult:
+        t = self.app.texts
+        with Vertical(classes="dialog small"):
+            yield Static(Text(t("quit.ask"), style="bold"))
+            yield Button(t("quit.yes"), id="yes", variant="error")
+            yield Button(t("quit.no"), id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class SettingsScreen(Dialog):
+    """Pace, trick pause, colours, ASCII and language; every change applies at once."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("o", "close", "key.close", show=False),
+        Binding("up", "app.focus_previous", show=False),
+        Binding("down", "app.focus_next", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        t = self.app.texts
+        s = self.app.settings
+        yes_no = lambda v: t("yes") if v else t("no")  # noqa: E731
+        with Vertical(classes="dialog"):
+            yield Static(Text(t("settings.title"), style="bold"))
+            yield Choice(t("settings.speed"), SPEEDS, s.speed, lambda v: t(f"speed.{v}"), id="speed", label_width=32)
+            yield Choice(
+                t("settings.pause"),
+                TRICK_PAUSES,
+                s.trick_pause,
+                lambda v: t("seconds", n=v),
+                id="pause",
+                label_width=32,
+            )
+            yield Choice(t("settings.hold"), (False, True), s.hold_trick, yes_no, id="hold", label_width=32)
+            yield Choice(t("settings.hide"), (False, True), s.hide_round_points, yes_no, id="hide", label_width=32)
+            yield Choice(t("settings.colours"), (False, True), s.four_colour, yes_no, id="colours", label_width=32)
+            yield Choice(t("settings.ascii"), (False, True), s.ascii, yes_no, id="ascii", label_width=32)
+            yield Choice(t("settings.lang"), ("da", "sv", "en"), s.lang, _language_name, id="lang", label_width=32)
+            yield Static(t("settings.hint"), classes="hint")
+        yield Footer()
+
+    def on_choice_changed(self, event: Choice.Changed) -> None:
+        s = self.app.settings
+        key = event.choice.id
+        if key == "speed":
+            s.speed = event.value
+        elif key == "pause":
+            s.trick_pause = event.value
+        elif key == "hold":
+            s.hold_trick = event.value
+        elif key == "hide":
+            s.hide_round_points = event.value
+        elif key == "colours":
+            s.four_colour = event.value
+        elif key == "ascii":
+            s.ascii = event.value
+        elif key == "lang":
+            s.lang = event.value
+        self.app.settings_changed()
+
+
+def _language_name(code: str) -> str:
+    from ..i18n import LANGUAGE_NAMES
+
+    return LANGUAGE_NAMES[code]

@@ -1,0 +1,1 @@
+"""Table widgets that take plain data (cards, names, counts), so the replay viewer can reuse them."""

@@ -1,0 +1,74 @@
+"""A player's place at the table: name, cards left, points, and whether it is their turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ...cards import Card
+from ..i18n import Texts
+from .cardface import Deck
+from .hand import SUIT_ORDER
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Plain data for one seat's panel."""
+
+    name: str
+    cards_left: int
+    total: int
+    round_points: int | None
+    """Points taken this round, or None when hidden."""
+    to_play: bool = False
+    thinking: bool = False
+    hand: tuple[Card, ...] | None = None
+    """The seat's cards, shown face up (the replay viewer), or None: only how many there are."""
+
+
+def show_text(widget: Static, text: Text, *, layout: bool = False) -> None:
+    """Update ``widget`` only when its text changes: each update costs a redraw (and maybe a layout)."""
+    if widget.__dict__.get("_shown_text") != text:
+        widget.__dict__["_shown_text"] = text
+        widget.update(text, layout=layout)
+
+
+class SeatPanel(Static):
+    """A framed panel for a bot's seat; ``wide`` puts it on one line (the seat across)."""
+
+    def __init__(self, texts: Texts, *, wide: bool = False, deck: Deck | None = None, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.texts = texts
+        self.wide = wide
+        self.deck = deck or Deck()
+
+    def hand_lines(self, cards: tuple[Card, ...]) -> list[Text]:
+        """The cards by suit, highest first: "♠ A J 6" (a suit with no cards is left out)."""
+        lines = []
+        for suit in SUIT_ORDER:
+            ranks = sorted((c for c in cards if c.suit is suit), key=lambda c: -c.rank)
+            if ranks:
+                line = Text(self.deck.suit(suit), style=f"bold {self.deck.colour(suit)}")
+                line.append(" " + " ".join(self.deck.rank(c) for c in ranks))
+                lines.append(line)
+        return lines
+
+    def show(self, info: SeatInfo) -> None:
+        t = self.texts
+        name = Text(("▶ " if info.to_play else "") + info.name, style="bold")
+        parts = [t("cards.left", n=info.cards_left), t("points.total", n=info.total)]
+        if info.round_points is not None:
+            parts.append(t("points.round", n=info.round_points))
+        if self.wide:
+            body = Text(" · ").join([name, *(Text(p) for p in parts)])
+            if info.hand is not None:
+                body = Text("\n").join([body, Text("  ").join(self.hand_lines(info.hand))])
+        else:
+            body = Text("\n").join([name, *(Text(p) for p in parts)])
+            if info.hand is not None:
+                body = Text("\n").join([name, Text(" · ").join(Text(p) for p in parts), *self.hand_lines(info.hand)])
+        if self.has_class("to-play") != info.to_play:
+            self.set_class(info.to_play, "to-play")
+        show_text(self, body, layout=self.wide)

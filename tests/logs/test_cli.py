@@ -1,0 +1,115 @@
+"""The commands as a player runs them: replay --text, games, and broken logs as one line and status 2."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hjerterfri.cli import main
+from hjerterfri.gamelog import load, new_log_path, save
+
+from .helpers import new_record, play_out
+
+DATA = Path(__file__).parent.parent / "data" / "logs"
+
+
+@pytest.mark.parametrize(
+    "name", ["not-json-truncated", "not-a-log", "not-following-suit-round-3-trick-6", "wrong-result-winner"]
+)
+def test_a_broken_log_is_one_line_on_stderr_and_status_2(capsys, tmp_path, name):
+    status = main(["--data-dir", str(tmp_path), "replay", str(DATA / f"{name}.json"), "--text"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.count("\n") == 1 and err.startswith("hjerterfri: error: ") and str(DATA / name) in err
+    assert "Traceback" not in err
+
+
+def test_a_missing_file_is_one_line_too(capsys, tmp_path):
+    assert main(["replay", str(tmp_path / "gone.json"), "--text"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_replay_text_shows_the_valid_part_of_a_broken_log(capsys):
+    main(["replay", str(DATA / "not-following-suit-round-3-trick-6.json"), "--text", "--lang", "en"])
+    out = capsys.readouterr().out
+    assert "Round 2 · pass right" in out and "Round 3 · pass across" in out
+    assert "The rest of the log was refused: round 3, trick 6" in out
+
+
+def test_replay_text_transcript(capsys, tmp_path):
+    record = play_out(new_record(seed=2, target=30))
+    path = tmp_path / "g.json"
+    save(record, path)
+    assert main(["replay", str(path), "--text", "--lang", "en", "--ascii"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b[" not in out  # no colour in a pipe
+    assert "Ida (human) · Nord (middel) · Øst (let) · Vest (svær)" in out
+    rounds = record.game.rounds
+    for r in rounds:
+        assert f"Round {r.number} · pass {r.pass_direction.value}" in out
+    last = rounds[-1]
+    totals = record.game.totals
+    assert ("totals   " + "     ".join(map(str, totals))).split() == next(
+        line.split() for line in out.splitlines()[::-1] if line.startswith("totals")
+    )
+    first = rounds[0].tricks[0]
+    row = next(line for line in out.splitlines() if line.strip().startswith("1 ") and ">2C" in line)
+    assert record.seats[first.winner].name in row
+    winner = record.seats[record.game.outcome().winners[0]].name
+    assert out.rstrip().endswith(f"{winner} wins with {min(totals)}.")
+    assert len(last.tricks) == 13
+
+
+def test_replay_text_of_an_unfinished_game_says_who_is_to_play(capsys, tmp_path):
+    record = play_out(new_record(seed=4), actions=20)
+    save(record, tmp_path / "g.json")
+    assert main(["replay", str(tmp_path / "g.json"), "--text", "--lang", "da"]) == 0
+    out = capsys.readouterr().out
+    name = record.seats[record.game.round.turn].name
+    assert out.rstrip().endswith(f"Ikke færdigt: runde 1, {name} spiller.")
+
+
+def test_games_lists_games_and_figures(capsys, data_dir):
+    finished = [play_out(new_record(seed=s, target=30), bot_seed=s) for s in (1, 2, 3)]
+    for i, rec in enumerate(finished):
+        rec.started = rec.started.replace(day=i + 2)
+        save(rec, new_log_path(rec))
+    unfinished = play_out(new_record("svensk", seed=5), actions=70)
+    save(unfinished, new_log_path(unfinished))
+    shutil.copy(DATA / "wrong-result-winner.json", data_dir / "games" / "broken.json")
+
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "unfinished, round" in out and "broken" in out and out.count(" 20:15") == 4
+    won = sum(r.game.outcome().winners == (0,) for r in finished)
+    assert f"won:                {won} of 3 ({100 * won / 3:.0f}%)" in out
+    rounds = [r for rec in [*finished, unfinished] for r in rec.game.rounds if r.is_over]
+    average = sum(r.scores()[0] for r in rounds) / len(rounds)
+    assert f"points per round:   {average:.1f} over {len(rounds)} rounds" in out
+    assert "games played:       3 (and 1 unfinished)" in out
+
+
+def test_games_with_no_games(capsys, tmp_path):
+    assert main(["--data-dir", str(tmp_path / "empty"), "games"]) == 0
+    assert "No saved games" in capsys.readouterr().out
+
+
+def test_games_uses_the_data_dir_flag(capsys, tmp_path):
+    record = play_out(new_record(seed=6), actions=10)
+    path = new_log_path(record, tmp_path / "elsewhere")
+    save(record, path)
+    assert main(["--data-dir", str(tmp_path / "elsewhere"), "games"]) == 0
+    assert path.name in capsys.readouterr().out
+    assert load(path).game.round.number == 1
+
+
+def test_log_modules_import_neither_rich_nor_textual():
+    import subprocess
+    import sys
+
+    code = "import sys, hjerterfri.gamelog, hjerterfri.replay, hjerterfri.games; print(sorted(sys.modules))"
+    modules = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "'hjerterfri.gamelog'" in modules
+    assert "'rich'" not in modules and "'textual'" not in modules

@@ -1,0 +1,126 @@
+"""The replay viewer: keys move through the game; positions are the engine's, replayed from the log."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from hjerterfri.cards import Suit, cards_of
+from hjerterfri.gamelog import load
+from hjerterfri.tui.replay import ReplayApp, position, timeline
+from hjerterfri.tui.widgets.cardface import Deck
+from hjerterfri.tui.widgets.hand import HandView, sort_hand
+from hjerterfri.tui.widgets.trick import TrickView
+
+from ..tui.helpers import plain
+from .helpers import new_record, play_out
+
+DATA = Path(__file__).parent.parent / "data" / "logs"
+
+
+def test_the_last_step_is_the_game_as_logged():
+    record = play_out(new_record(seed=3), actions=150)
+    steps = timeline(record.game)
+    last = position(record.game, steps[-1])
+    assert state_of(last) == state_of(record.game.round)
+    first = position(record.game, steps[0])
+    assert first.dealt == record.game.rounds[0].dealt and not first.tricks and not first.trick
+
+
+def state_of(r):
+    return (r.hands, r.phase, r.turn, r.tricks, r.trick, r.taken)
+
+
+def test_keys_move_by_card_trick_and_round():
+    asyncio.run(_test_keys_move_by_card_trick_and_round())
+
+
+async def _test_keys_move_by_card_trick_and_round():
+    app = ReplayApp(load(DATA / "valid-finished.json", lenient=True), "en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = app.game
+        assert app.index == 0
+        await pilot.press("right", "right")
+        assert position(game, app.steps[app.index]).trick == list(game.rounds[0].tricks[0].cards[:1])
+        await pilot.press("down")
+        r = position(game, app.steps[app.index])
+        assert len(r.tricks) == 1 and not r.trick
+        await pilot.press("down", "up")
+        assert len(position(game, app.steps[app.index]).tricks) == 1
+        await pilot.press("pagedown")
+        assert app.steps[app.index].round_index == 1 and app.steps[app.index].cards == 0
+        await pilot.press("3")
+        assert app.steps[app.index].round_index == 2
+        await pilot.press("end")
+        assert app.index == len(app.steps) - 1
+        await pilot.press("left")
+        assert app.index == len(app.steps) - 2
+
+
+def test_hands_face_down_until_toggled():
+    asyncio.run(_test_hands_face_down_until_toggled())
+
+
+async def _test_hands_face_down_until_toggled():
+    app = ReplayApp(load(DATA / "valid-finished.json", lenient=True), "en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        nord = app.query_one("#seat-1")
+        assert "13 cards" in str(nord.render()) and "♦" not in str(nord.render())
+        await pilot.press("a")
+        dealt = app.game.rounds[0].dealt[1]
+        high_first = sorted(cards_of(dealt), key=lambda c: -c.rank)
+        hearts = " ".join(Deck().rank(c) for c in high_first if c.suit is Suit.HEARTS)
+        assert "♦" in str(nord.render()) and f"♥ {hearts}" in str(nord.render())
+        await pilot.press("a")
+        assert "♦" not in str(nord.render())
+
+
+def test_the_replay_is_drawn_with_the_tables_widgets():
+    asyncio.run(_test_the_replay_is_drawn_with_the_tables_widgets())
+
+
+async def _test_the_replay_is_drawn_with_the_tables_widgets():
+    app = ReplayApp(load(DATA / "valid-finished.json", lenient=True), "en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = app.game
+        human = app.record.human_seat
+        hand = app.query_one(HandView)
+        assert list(hand.cards) == sort_hand(cards_of(game.rounds[0].dealt[human]))
+        await pilot.press("right", "right", "right")  # the exchange, then two cards
+        r = position(game, app.steps[app.index])
+        trick = app.query_one(TrickView)
+        assert [card for _place, card in trick.plays] == list(r.trick) and len(r.trick) == 2
+        assert {place for place, _card in trick.plays} == {app.screen_seat(s) for s, _c in r.trick_plays()}
+        assert "#" in plain(app.query_one("#scores").content)
+        await pilot.press("end")
+        scores = plain(app.query_one("#scores").content)
+        assert " ".join(map(str, game.totals)) in " ".join(scores.split("Σ")[-1].split())
+        assert not app.query_one("#scores").display  # 100 columns: the table needs them all
+        await pilot.press("s")  # so the score table comes over it
+        sheet = plain(app.screen.query_one("#score-sheet").content)
+        assert " ".join(map(str, game.totals)) in " ".join(sheet.split("Σ")[-1].split())
+        await pilot.press("escape")
+        assert isinstance(app.screen.query_one(TrickView), TrickView)
+
+
+def test_a_wide_terminal_shows_the_scores_beside_the_table():
+    asyncio.run(_test_a_wide_terminal_shows_the_scores_beside_the_table())
+
+
+async def _test_a_wide_terminal_shows_the_scores_beside_the_table():
+    app = ReplayApp(load(DATA / "valid-finished.json", lenient=True), "en")
+    async with app.run_test(size=(130, 30)) as pilot:
+        assert app.query_one("#scores").display
+        await pilot.press("s")
+        assert not app.query_one("#scores").display
+
+
+def test_a_refused_log_opens_at_the_problem():
+    asyncio.run(_test_a_refused_log_opens_at_the_problem())
+
+
+async def _test_a_refused_log_opens_at_the_problem():
+    app = ReplayApp(load(DATA / "not-following-suit-round-3-trick-6.json", lenient=True), "en")
+    async with app.run_test(size=(100, 30)):
+        assert "round 3, trick 6" in str(app.query_one("#refused").render())
+        assert app.steps[app.index].round_index == 2

@@ -1,0 +1,131 @@
+"""Driving the app in tests: a scripted human who passes the first cards and plays legal ones."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Awaitable, Callable
+
+from textual.pilot import Pilot
+
+from hjerterfri.engine import Phase
+from hjerterfri.tui.app import HjerterfriApp
+from hjerterfri.tui.screens.summary import GameEndScreen, RoundSummaryScreen
+from hjerterfri.tui.screens.table import TableScreen
+from hjerterfri.tui.session import HUMAN
+from hjerterfri.tui.settings import Settings
+from hjerterfri.tui.widgets.hand import HandView
+
+
+def fast_settings(lang: str = "da") -> Settings:
+    """Bots play at once and a finished trick does not wait: tests run quickly."""
+    return Settings(lang=lang, speed="instant", trick_pause=0)
+
+
+def make_app(seed: int = 3, lang: str = "da", **kwargs: object) -> HjerterfriApp:
+    return HjerterfriApp(fast_settings(lang), seed=seed, **kwargs)  # type: ignore[arg-type]
+
+
+def human_waits(app: HjerterfriApp) -> bool:
+    """True when nothing moves until the human acts (or a summary or the result is shown)."""
+    screen = app.screen
+    if isinstance(screen, (RoundSummaryScreen, GameEndScreen)):
+        return True
+    if not isinstance(screen, TableScreen) or screen.held is not None:
+        return False
+    r = screen.round
+    if r.phase is Phase.PASSING:
+        return r.passed[HUMAN] is None
+    return r.phase is Phase.PLAYING and r.turn == HUMAN
+
+
+async def settle(pilot: Pilot, limit: int = 400) -> None:
+    """Let the bots play until the human is to act."""
+    app = pilot.app
+    for _ in range(limit):
+        if human_waits(app):
+            return
+        await pilot.pause()
+        if not human_waits(app) and app.workers:
+            await app.workers.wait_for_complete()
+    raise AssertionError(f"the table never waited for the human: {app.screen!r}")
+
+
+async def pass_with_keys(pilot: Pilot) -> None:
+    """Choose the first three cards with the keys and confirm."""
+    await pilot.press("space", "right", "space", "right", "space", "p")
+
+
+async def play_legal_with_keys(pilot: Pilot) -> None:
+    """Move the cursor to the first legal card with ←/→ and play it with Enter."""
+    screen = pilot.app.screen
+    assert isinstance(screen, TableScreen)
+    hand = screen.query_one(HandView)
+    legal = set(screen.round.legal_plays())
+    target = next(i for i, c in enumerate(hand.cards) if c in legal)
+    steps = target - hand.cursor
+    await pilot.press(*(["right"] * steps if steps > 0 else ["left"] * -steps), "enter")
+
+
+def sync(test: Callable[..., Awaitable[None]]) -> Callable[..., None]:
+    """Run an async test body with asyncio (no async pytest plugin is needed)."""
+
+    @functools.wraps(test)
+    def run(*args: object, **kwargs: object) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return run
+
+
+def plain(renderable: object, width: int = 100) -> str:
+    """A rich renderable as plain text."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=width, file=io.StringIO(), color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()
+
+
+class LowestBot:
+    """A fixed, simple bot for snapshots: passes its three highest cards and plays its lowest legal card.
+
+    The real levels will change as they get stronger; snapshots must not.
+    """
+
+    def choose_pass(self, view):
+        return sorted(view.hand, key=lambda c: (c.rank, c.suit))[-view.rules.pass_count :]
+
+    def choose_play(self, view):
+        return min(view.legal_plays, key=lambda c: (c.rank, c.suit))
+
+
+def fixed_session(seed: int = 3, preset_name: str = "dansk", lang: str = "da"):
+    """A new game with LowestBot opponents and the language's default names."""
+    from hjerterfri.engine import Game
+    from hjerterfri.rules import preset
+    from hjerterfri.tui.i18n import BOT_NAMES, Texts
+    from hjerterfri.tui.session import Session
+
+    game = Game(preset(preset_name), seed)
+    names = [Texts(lang)("you"), *BOT_NAMES[lang]]
+    return Session(game=game, names=names, bot_level="lowest", bots={s: LowestBot() for s in (1, 2, 3)})
+
+
+def play_in_engine(session, until) -> None:
+    """Play on without the app (the human plays like LowestBot) until ``until(game)`` is true."""
+    game = session.game
+    human = LowestBot()
+    while not until(game):
+        r = game.round
+        if r.is_over:
+            game.next_round()
+            continue
+        if r.phase is Phase.PASSING:
+            for seat in range(4):
+                bot = session.bots.get(seat, human)
+                session.pass_cards(seat, bot.choose_pass(game.view(seat)))
+            continue
+        seat = r.turn
+        session.play(seat, session.bots.get(seat, human).choose_play(game.view(seat)))

@@ -1,0 +1,318 @@
+"""The app and the game log together: every action saved, a stopped game continued where it was left."""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import dataclasses
+import os
+from pathlib import Path
+
+import pytest
+
+from hjerterfri.cli import build_parser, main
+from hjerterfri.engine import Game, Phase
+from hjerterfri.gamelog import GameRecord, Seat, latest_unfinished, load, log_files, save
+from hjerterfri.paths import games_dir
+from hjerterfri.rules import preset
+from hjerterfri.tui.app import HjerterfriApp
+from hjerterfri.tui.autosave import Autosave
+from hjerterfri.tui.launch import continue_app, play_app
+from hjerterfri.tui.screens.start import StartScreen
+from hjerterfri.tui.screens.summary import GameEndScreen, RoundSummaryScreen
+from hjerterfri.tui.screens.table import TableScreen
+from hjerterfri.tui.session import HUMAN, Session
+from hjerterfri.tui.widgets.hand import HandView, sort_hand
+
+from ..logs.helpers import state
+from .helpers import fast_settings, human_waits, pass_with_keys, play_legal_with_keys, settle, sync
+
+NAMES = ["Ida", "Mette", "Jens", "Sofie"]
+
+
+def short_game(seed: int, target: int = 30) -> Session:
+    """A new game against the middel bots, to a low target so that it ends soon."""
+    rules = dataclasses.replace(preset("dansk"), target=target)
+    return Session.resume(Game(rules, seed), NAMES, "middel")
+
+
+def checked_autosave(checks: list[int]) -> Autosave:
+    """The app's autosave, plus a check after every action that the file loads to the game on the table."""
+    saver = Autosave()
+
+    def check(session: Session, _action) -> None:
+        assert session.record is not None and session.record.path is not None
+        assert state(load(session.record.path).game) == state(session.game)
+        checks.append(1)
+
+    def hook(session: Session) -> None:
+        saver(session)
+        session.listeners.append(check)
+
+    hook.saver = saver  # type: ignore[attr-defined]
+    return hook  # type: ignore[return-value]
+
+
+async def human_acts(pilot) -> None:
+    """The scripted human: pass the first three cards of the hand, play the first legal card, go on after a round."""
+    app = pilot.app
+    screen = app.screen
+    if isinstance(screen, RoundSummaryScreen):
+        await pilot.press("enter")
+    elif screen.round.phase is Phase.PASSING:
+        screen.query_one(HandView).move_to(screen.query_one(HandView).cards[0])
+        await pass_with_keys(pilot)
+    else:
+        await play_legal_with_keys(pilot)
+    await pilot.pause()
+
+
+async def play_until(pilot, done) -> None:
+    for _ in range(2000):
+        await settle(pilot)
+        if done(pilot.app):
+            return
+        await human_acts(pilot)
+    raise AssertionError("never reached")
+
+
+def mid_trick(app) -> bool:
+    r = app.screen.round if isinstance(app.screen, TableScreen) else None
+    return r is not None and len(r.tricks) >= 2 and bool(r.trick) and human_waits(app)
+
+
+def args_for(*argv: str) -> argparse.Namespace:
+    args = build_parser().parse_args(list(argv))
+    for flag, default in (("ascii", False), ("four_colour", False), ("speed", None), ("lang", None)):
+        args.__dict__.setdefault(flag, default)
+    return args
+
+
+def position(game: Game) -> tuple:
+    """Everything about where the game stands, copied (the engine's lists go on changing)."""
+    r = game.round
+    return copy.deepcopy((state(game), r.hand_cards(HUMAN), list(r.trick), r.turn))
+
+
+@sync
+async def test_a_stopped_game_continues_where_it_was_left_and_plays_to_the_end():
+    checks: list[int] = []
+    app = HjerterfriApp(fast_settings(), session=short_game(seed=21, target=20), on_session=checked_autosave(checks))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, mid_trick)
+        left = position(app.session.game)
+        path = app.session.record.path
+    # The app is gone (as after a crash): the file holds every card played.
+    assert len(checks) >= 10 and path.parent == games_dir()
+    assert latest_unfinished(games_dir()).path == path
+
+    resumed = continue_app(args_for("continue"))
+    assert isinstance(resumed, HjerterfriApp)
+    resumed.settings = fast_settings()
+    hook = checked_autosave(checks)
+    resumed.on_session = hook
+    async with resumed.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = resumed.screen
+        assert isinstance(table, TableScreen)
+        assert position(table.session.game) == left
+        assert table.session.names == NAMES and table.session.seats == load(path).seats
+        assert human_waits(resumed) and table.round.turn == HUMAN
+        assert list(table.query_one(HandView).cards) != [] and set(table.query_one(HandView).cards) == set(left[1])
+        before = len(checks)
+        await play_until(pilot, lambda a: isinstance(a.screen, GameEndScreen))
+        assert len(checks) > before
+        assert table.session.record.path == path
+    finished = load(path)
+    assert finished.is_finished and state(finished.game) == state(table.session.game)
+    assert log_files(games_dir()) == [path]  # one game, one file
+
+
+def engine_human(game: Game, seat: int, passing: bool) -> list:
+    """What the scripted human of ``human_acts`` picks: the first cards in the order the hand is shown."""
+    hand = sort_hand(game.round.hand_cards(seat))
+    if passing:
+        return hand[: game.rules.pass_count]
+    legal = set(game.round.legal_plays())
+    return [next(c for c in hand if c in legal)]
+
+
+def play_in_engine(session: Session, done) -> list[tuple]:
+    """Play on without the app (bots and scripted human alike) until ``done(game)``; the actions taken."""
+    seen: list[tuple] = []
+    session.listeners.append(lambda s, a: seen.append((a.kind, a.seat, a.cards)))
+    game = session.game
+    while not done(game):
+        r = game.round
+        if r.is_over:
+            session.next_round()
+        elif r.phase is Phase.PASSING:
+            seat = next(s for s in (1, 2, 3, HUMAN) if r.passed[s] is None)  # the app's order: bots first
+            bot = session.bots.get(seat)
+            cards = bot.choose_pass(game.view(seat)) if bot else engine_human(game, seat, True)
+            session.pass_cards(seat, list(cards))
+        else:
+            bot = session.bots.get(r.turn)
+            session.play(r.turn, bot.choose_play(game.view(r.turn)) if bot else engine_human(game, r.turn, False)[0])
+    return seen
+
+
+def late_in_round_one(game: Game) -> bool:
+    r = game.round
+    return r.number == 1 and len(r.tricks) == 10 and len(r.trick) == 2
+
+
+def round_one_over(game: Game) -> bool:
+    return game.round.number == 1 and game.round.is_over
+
+
+def bots_passed_in_round_two(game: Game) -> bool:
+    r = game.round
+    return r.number == 2 and r.passed[HUMAN] is None and all(r.passed[s] is not None for s in (1, 2, 3))
+
+
+def first_trick_of_round_two(game: Game) -> bool:
+    return game.round.number == 2 and len(game.round.tricks) == 1
+
+
+@pytest.mark.parametrize(
+    "cut", [late_in_round_one, bots_passed_in_round_two, round_one_over], ids=["mid-trick", "mid-pass", "round"]
+)
+@sync
+async def test_continuing_reproduces_the_bots_choices(tmp_path, cut):
+    """The game played on without a break and the game continued from a log cut at ``cut`` make the same moves."""
+    session = short_game(seed=8, target=100)
+    Autosave()(session)
+    play_in_engine(session, cut)
+    cut_copy = tmp_path / "cut.json"
+    save(session.record, cut_copy)
+    at_cut = position(session.game)
+    unbroken = play_in_engine(session, first_trick_of_round_two)
+    bots_moves = [a for a in unbroken if a[1] not in (HUMAN, -1)]
+    assert len(bots_moves) >= 3
+
+    resumed = continue_app(args_for("continue", str(cut_copy)))
+    assert isinstance(resumed, HjerterfriApp)
+    resumed.settings = fast_settings()
+    continued: list[tuple] = []
+    opened: list[tuple] = []
+    saver = resumed.on_session
+
+    def hook(session: Session) -> None:  # before the table is drawn and any bot thinks
+        saver(session)
+        opened.append(position(session.game))
+        session.listeners.append(lambda s, a: continued.append((a.kind, a.seat, a.cards)))
+
+    resumed.on_session = hook
+    async with resumed.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: first_trick_of_round_two(app.session.game))
+    assert opened == [at_cut]
+    assert continued == unbroken
+
+
+@sync
+async def test_the_start_screen_offers_the_latest_unfinished_game(tmp_path):
+    session = short_game(seed=5)
+    saver = Autosave()
+    saver(session)
+    game = session.game
+    for seat in range(4):  # everyone passes, the others play until the human is to follow
+        session.pass_cards(seat, game.round.hand_cards(seat)[:3])
+    while not (game.round.turn == HUMAN and game.round.trick):
+        session.play(game.round.turn, game.round.legal_plays()[0])
+    app = play_app(args_for())
+    app.settings = fast_settings()
+    assert app.unfinished is not None and app.unfinished.path == session.record.path
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        label = str(start.query_one("#resume").label)
+        assert f"{session.record.started:%Y-%m-%d %H:%M}" in label and "Dansk" in label and "Runde 1" in label
+        await pilot.press("c")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert state(table.session.game) == state(load(session.record.path).game)
+        assert table.round.trick and table.round.turn == HUMAN
+        await play_legal_with_keys(pilot)
+        await settle(pilot)
+        saved = load(session.record.path).game  # the cards after the offer went into the same file
+        assert saved.round.tricks and state(saved) == state(table.session.game)
+    # Flags that start a new game skip the offer.
+    assert play_app(args_for("--preset", "svensk")).unfinished is None
+
+
+def test_continue_without_an_unfinished_game_is_one_line_and_status_1(capsys):
+    assert main(["continue"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "ufærdigt" in err
+
+
+def test_continue_a_broken_file_is_its_log_error_and_status_2(capsys, tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "hjerterfri-log", "version": 1,', encoding="utf-8")
+    assert main(["continue", str(broken)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(broken) in err and "line 1" in err
+
+
+def _saved(tmp_path: Path, seats, finished: bool = False) -> Path:
+    record = GameRecord.new(dataclasses.replace(preset("dansk"), target=1), 4, seats)
+    if finished:
+        session = Session.resume(record.game, [s.name for s in seats], "middel")
+        while not record.game.round.is_over:
+            r = record.game.round
+            if r.phase is Phase.PASSING:
+                for s in range(4):
+                    session.pass_cards(s, r.hand_cards(s)[:3])
+            else:
+                session.play(r.turn, r.legal_plays()[0])
+    path = tmp_path / "saved.json"
+    save(record, path)
+    return path
+
+
+def test_a_bot_by_import_path_needs_allow_import(capsys, tmp_path, monkeypatch):
+    imported: list[str] = []
+    monkeypatch.setattr("hjerterfri.bots.make_bot", lambda spec, seed=0: imported.append(spec))
+    seats = (Seat("Ida"), Seat("A", "evil.module:Bot", 1), Seat("B", "middel", 2), Seat("C", "middel", 3))
+    path = _saved(tmp_path, seats)
+    assert main(["continue", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--allow-import" in err and "evil.module:Bot" in err
+    assert imported == []
+    # With the flag the log's bot is built (here a stand-in records the attempt; no app is run).
+    app = continue_app(args_for("continue", "--allow-import", str(path)))
+    assert isinstance(app, HjerterfriApp) and "evil.module:Bot" in imported
+
+
+def test_a_finished_game_is_not_continued(capsys, tmp_path):
+    seats = (Seat("Ida"), Seat("A", "let", 1), Seat("B", "middel", 2), Seat("C", "svær", 3))
+    path = _saved(tmp_path, seats, finished=True)
+    assert load(path).is_finished
+    assert main(["continue", str(path)]) == 1
+    assert "over" in capsys.readouterr().err
+
+
+@sync
+async def test_a_failed_save_warns_once_and_the_game_goes_on(monkeypatch):
+    calls: list[int] = []
+
+    def disk_full(record, path) -> None:
+        calls.append(1)
+        raise OSError(28, os.strerror(28), str(path))
+
+    monkeypatch.setattr("hjerterfri.tui.autosave.save", disk_full)
+    app = play_app(args_for("--seed", "3", "--name", "Ida"))
+    app.settings = fast_settings()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_with_keys(pilot)
+        await settle(pilot)
+        await play_legal_with_keys(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and app.screen.round.hands[HUMAN].bit_count() == 12
+        warnings = [n.message for n in app._notifications]
+        assert len(warnings) == 1 and os.strerror(28) in warnings[0] and "gemmes" in warnings[0]
+    assert len(calls) > 8  # every action tried again

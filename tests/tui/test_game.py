@@ -1,0 +1,218 @@
+"""Pilot tests: a whole game from the start screen to the result, and a refused card."""
+
+from __future__ import annotations
+
+import pytest
+
+from hjerterfri.cards import Card
+from hjerterfri.engine import IllegalMoveError, Phase, Reason
+from hjerterfri.tui.screens.dialogs import QuitScreen
+from hjerterfri.tui.screens.start import StartScreen
+from hjerterfri.tui.screens.summary import GameEndScreen, RoundSummaryScreen
+from hjerterfri.tui.screens.table import TableScreen
+from hjerterfri.tui.session import HUMAN
+from hjerterfri.tui.widgets.choice import Choice
+from hjerterfri.tui.widgets.hand import HandView
+
+from .helpers import human_waits, make_app, pass_with_keys, plain, play_legal_with_keys, settle, sync
+
+
+@sync
+async def test_a_whole_game_from_the_start_screen_to_the_result():
+    app = make_app(seed=34)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        # Choose the Swedish preset: the language follows it.
+        await pilot.press("right", "right")
+        assert app.screen.query_one("#preset", Choice).value == "svensk"
+        assert app.settings.lang == "sv"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        table = app.screen
+        assert table.session.game.rules.name == "svensk"
+        rounds_seen = 0
+        for _ in range(5000):
+            await settle(pilot)
+            screen = app.screen
+            if isinstance(screen, GameEndScreen):
+                break
+            if isinstance(screen, RoundSummaryScreen):
+                rounds_seen += 1
+                await pilot.press("enter")
+                await pilot.pause()
+                continue
+            r = table.round
+            if r.phase is Phase.PASSING:
+                await pass_with_keys(pilot)
+                await pilot.pause()
+                passed = table.round.passed[HUMAN]
+                assert passed is not None and passed.bit_count() == 3
+            else:
+                before = r.hands[HUMAN].bit_count()
+                await play_legal_with_keys(pilot)
+                assert table.round.hands[HUMAN].bit_count() == before - 1
+        else:
+            raise AssertionError("the game never ended")
+        game = table.session.game
+        outcome = game.outcome()
+        assert outcome is not None
+        assert max(game.totals) >= 100
+        assert rounds_seen == len(game.rounds)
+        text = plain(app.screen.query_one("#result").content)
+        assert "Spelet är slut" in text
+        winner_names = [table.session.names[s] for s in outcome.winners]
+        assert all(name in text for name in winner_names)
+        # Quitting from the result needs no confirmation; from the table it asks (tested below).
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+@sync
+async def test_an_illegal_card_is_refused_with_its_reason_and_nothing_changes():
+    app = make_app(seed=3, skip_start=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pass_with_keys(pilot)
+        await settle(pilot)
+        r = table.round
+        assert r.phase is Phase.PLAYING and r.turn == HUMAN
+        legal = set(r.legal_plays())
+        illegal = [c for c in r.hand_cards(HUMAN) if c not in legal]
+        assert illegal, "seed 3 gives the human a card it may not play on its first turn"
+        before = (list(r.hands), list(r.trick), r.turn, len(r.tricks))
+        hand = table.query_one(HandView)
+        hand.move_to(illegal[0])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert (list(r.hands), list(r.trick), r.turn, len(r.tricks)) == before
+        status = str(table.query_one("#status").render())
+        with pytest.raises(IllegalMoveError) as refusal:
+            r.copy().play(illegal[0])
+        led = r.trick[0].suit.symbol if r.trick else "?"
+        expected = {
+            Reason.MUST_FOLLOW_SUIT: f"Du skal bekende {led}",
+            Reason.NO_POINTS_ON_FIRST_TRICK: "Ingen point i første stik",
+            Reason.HEARTS_NOT_BROKEN: "Hjerter er ikke åbnet endnu",
+            Reason.MUST_LEAD_TWO_OF_CLUBS: "Første stik spilles ud med klør 2",
+        }[refusal.value.reason]
+        assert expected in status
+        assert table.query_one("#status").has_class("error")
+        # Then a legal card goes through and the message is gone.
+        await play_legal_with_keys(pilot)
+        await pilot.pause()
+        assert r.hands[HUMAN].bit_count() == 12
+        assert not table.query_one("#status").has_class("error")
+
+
+@sync
+async def test_a_click_on_a_card_plays_it():
+    app = make_app(seed=3, skip_start=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_with_keys(pilot)
+        await settle(pilot)
+        table = app.screen
+        hand = table.query_one(HandView)
+        legal = table.round.legal_plays()
+        index = hand.cards.index(legal[0])
+        x = hand._left_edge() + index * 6 + 2
+        await pilot.click(HandView, offset=(x, 2))
+        await pilot.pause()
+        assert legal[0] not in table.round.hand_cards(HUMAN)
+
+
+@sync
+async def test_passing_choose_unchoose_and_the_received_cards_are_marked():
+    app = make_app(seed=5, skip_start=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        hand = table.query_one(HandView)
+        first = hand.cards[0]
+        await pilot.press("space")
+        assert table.chosen == [first]
+        await pilot.press("space")
+        assert table.chosen == []
+        # p does nothing until three are chosen
+        await pilot.press("p")
+        assert table.round.passed[HUMAN] is None
+        await pass_with_keys(pilot)
+        await settle(pilot)
+        received = table.round.received(HUMAN)
+        assert received is not None and received.bit_count() == 3
+        assert {int(c) for c in hand.received} == {c for c in range(52) if received >> c & 1}
+
+
+@sync
+async def test_quit_asks_first():
+    app = make_app(seed=3, skip_start=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+@sync
+async def test_a_small_terminal_says_what_it_needs_and_recovers():
+    app = make_app(seed=3, skip_start=True)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert table.has_class("too-small")
+        assert "80×24" in str(table.query_one("#too-small").render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not table.has_class("too-small")
+
+
+@sync
+async def test_every_action_goes_through_one_hook():
+    seen = []
+    app = make_app(seed=3, skip_start=True, on_session=lambda s: s.listeners.append(lambda _s, a: seen.append(a)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_with_keys(pilot)
+        await settle(pilot)
+        passes = [a for a in seen if a.kind == "pass"]
+        assert sorted(a.seat for a in passes) == [0, 1, 2, 3]
+        plays = [a for a in seen if a.kind == "play"]
+        r = app.screen.round
+        assert [a.cards[0] for a in plays] == list(r.trick)
+        assert plays and plays[0].cards[0] == Card.parse("2C")
+
+
+@sync
+async def test_a_finished_trick_can_wait_for_a_key():
+    app = make_app(seed=3, skip_start=True)
+    app.settings.hold_trick = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_with_keys(pilot)
+        table = app.screen
+        for _ in range(200):
+            await pilot.pause()
+            if table.held is not None:
+                break
+            if human_waits(app):
+                await play_legal_with_keys(pilot)
+        assert table.held is not None
+        tricks = len(table.round.tricks)
+        await pilot.pause(0.2)
+        assert table.held is not None and len(table.round.tricks) == tricks  # nothing moves on by itself
+        await pilot.press("x")
+        await pilot.pause()
+        assert table.held is None

@@ -1,0 +1,112 @@
+"""Every text in every language, card names in words, and every engine refusal explained."""
+
+from __future__ import annotations
+
+import pytest
+
+from hjerterfri.cards import Card, Suit
+from hjerterfri.engine import IllegalMoveError, Reason, Round
+from hjerterfri.rules import PassDirection, preset
+from hjerterfri.tui.i18n import LANGUAGES, Texts, all_keys, reason_texts
+from hjerterfri.tui.widgets.cardface import Deck
+
+
+def test_every_language_has_every_text():
+    keys = all_keys()
+    assert keys["da"] == keys["sv"] == keys["en"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_reason_has_a_text(lang):
+    assert set(reason_texts(lang)) == set(Reason)
+
+
+@pytest.mark.parametrize(
+    ("lang", "card", "words"),
+    [
+        ("da", "QS", "spar dame"),
+        ("sv", "QS", "spader dam"),
+        ("en", "QS", "queen of spades"),
+        ("da", "7H", "hjerter 7"),
+        ("sv", "AC", "klöver ess"),
+        ("en", "JD", "jack of diamonds"),
+        ("da", "KC", "klør konge"),
+    ],
+)
+def test_card_names_in_words(lang, card, words):
+    assert Texts(lang).card_name(Card.parse(card)) == words
+
+
+def _first_trick_heart_refusal() -> IllegalMoveError:
+    """Find a deal where a seat void in clubs tries to discard a heart on the first trick."""
+    for seed in range(500):
+        r = Round.deal(preset("dansk"), seed=seed, number=4)  # round 4: no passing
+        r.play(Card.parse("2C"))
+        while r.trick:
+            hand = r.hand_cards(r.turn)
+            hearts = [c for c in hand if c.suit is Suit.HEARTS]
+            if hearts and not any(c.suit is Suit.CLUBS for c in hand) and len(hearts) < len(hand):
+                with pytest.raises(IllegalMoveError) as caught:
+                    r.play(hearts[0])
+                return caught.value
+            r.play(r.legal_plays()[0])
+    raise AssertionError("no deal found")
+
+
+def test_the_refusals_read_as_the_rule_texts_say():
+    no_points = _first_trick_heart_refusal()
+    assert no_points.reason is Reason.NO_POINTS_ON_FIRST_TRICK
+    assert "første stik" in Texts("da").reason(no_points)
+    assert "första sticket" in Texts("sv").reason(no_points)
+
+
+def test_follow_suit_names_the_suit_as_a_sign_or_a_letter():
+    for seed in range(100):
+        r = Round.deal(preset("svensk"), seed=seed, number=4)
+        r.play(Card.parse("2C"))
+        hand = r.hand_cards(r.turn)
+        if any(c.suit is Suit.CLUBS for c in hand) and any(c.suit is not Suit.CLUBS for c in hand):
+            break
+    off_suit = next(c for c in hand if c.suit is not Suit.CLUBS)
+    with pytest.raises(IllegalMoveError) as caught:
+        r.play(off_suit)
+    assert Texts("da").reason(caught.value) == "Du skal bekende ♣"
+    assert Texts("sv").reason(caught.value) == "Du måste följa färg ♣"
+    assert Texts("en", ascii_suits=True).reason(caught.value) == "You must follow suit C"
+
+
+def test_not_your_turn_names_the_player():
+    r = Round.deal(preset("dansk"), seed=3, number=4)
+    wrong = (r.turn + 1) % 4
+    with pytest.raises(IllegalMoveError) as caught:
+        r.play(r.hand_cards(wrong)[0], seat=wrong)
+    names = ["Du", "Mette", "Jens", "Sofie"]
+    assert Texts("da").reason(caught.value, names) == f"Det er {names[r.turn]}s tur"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_pass_direction_has_words(lang):
+    t = Texts(lang)
+    words = {t.pass_direction(d) for d in PassDirection}
+    assert len(words) == len(PassDirection)
+
+
+def test_ascii_cards_use_letters_and_t_for_ten():
+    deck = Deck(ascii=True)
+    assert deck.label(Card.parse("TH")).plain == "TH"
+    assert deck.box(Card.parse("QS"))[1].plain == "| QS|"
+    assert Deck().label(Card.parse("TH")).plain == "10♥"
+    assert Texts("da", ascii_suits=True).card_short(Card.parse("TH")) == "TH"
+
+
+def test_four_colours_give_each_suit_its_own_colour():
+    four = {Deck(four_colour=True).colour(s) for s in Suit}
+    two = {Deck().colour(s) for s in Suit}
+    assert len(four) == 4 and len(two) == 2
+
+
+def test_no_playing_card_glyphs():
+    deck = Deck()
+    for card in map(Card, range(52)):
+        text = "".join(line.plain for line in deck.box(Card.parse(str(card))))
+        assert not any(0x1F0A0 <= ord(ch) <= 0x1F0FF for ch in text)
