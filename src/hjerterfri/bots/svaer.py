@@ -70,6 +70,8 @@ class SvaerBot:
         count = view.rules.pass_count
         if count == 0:
             return []
+        if not _searchable(view):
+            return heuristic_pass(view)
         hand = view.hand_mask
         first = heuristic_pass(view)
         ranked = sorted(cards_of(hand), key=lambda c: (-pass_danger(c, hand, count), c))[: count + 4]
@@ -116,6 +118,8 @@ class SvaerBot:
         return list(options[best])
 
     def choose_play(self, view: PlayerView) -> Card:
+        if not _searchable(view):
+            return CARDS[rule_play(view)]
         values = self.evaluate(view)
         if len(values) == 1:
             return next(iter(values))
@@ -181,6 +185,11 @@ def _moon_worth_trying(view: PlayerView) -> bool:
     winners = sure_winners(hand, view.unseen_mask())
     high = sum(1 for c in cards_of(hand) if c % 13 >= 9)
     return winners >= left // 3 or high >= (left * 2) // 3 or (view.taken[view.seat] > 0 and hand & HEARTS_MASK > 0)
+
+
+def _searchable(view: PlayerView) -> bool:
+    """The playouts know the four-player table without a kitty; elsewhere svær plays as middel."""
+    return view.players == 4 and not view.kitty_size and view.rules.deck_mask == FULL_DECK
 
 
 def _moon_hand(hand: int) -> bool:
