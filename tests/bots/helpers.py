@@ -15,7 +15,7 @@ def play_round(rules: Rules, seed: int, number: int, bots: list[Bot], upto: int 
     """
     r = Round.deal(rules, seed, number)
     if r.phase is Phase.PASSING:
-        for seat in range(4):
+        for seat in range(rules.players):
             view = r.view(seat)
             cards = bots[seat].choose_pass(view)
             assert len(cards) == rules.pass_count

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from hjerterfri.bots import make_bot
-from hjerterfri.bots.knowledge import Knowledge, sample_hands
+from hjerterfri.bots.knowledge import Knowledge, sample_hands, surprises
 from hjerterfri.rules import PRESETS
 
 from .helpers import play_round
@@ -43,3 +43,27 @@ def test_samples_fit_the_view(name):
                 assert hands[target] & still == still
                 checked_passes += 1
     assert checked_passes > 0
+
+
+def test_the_true_deal_explains_middel_play_and_most_samples_do_not():
+    """Fitting samples to the play: the real deal of a round middel played has no surprises."""
+    rules = PRESETS["dansk"]
+    rng = random.Random(4)
+    worse = 0
+    for seed in range(6):
+        r = play_round(rules, seed, 2, [make_bot("middel")] * 4, upto=12 + 4 * seed)
+        view = r.view(r.turn)
+        assert surprises(view, r.hands) == 0
+        know = Knowledge.from_view(view)
+        worse += sum(surprises(view, sample_hands(know, rng)) > 0 for _ in range(10))
+    assert worse > 10
+
+
+def test_a_seat_that_ducked_probably_lacks_the_cards_in_between():
+    rules = PRESETS["dansk"]
+    r = play_round(rules, 8, 4, [make_bot("middel")] * 4, upto=8)
+    view = r.view(r.turn)
+    know = Knowledge.from_view(view)
+    for s in range(4):
+        assert know.likely[s] & ~know.allowed[s] == 0
+    assert any(know.likely[s] != know.allowed[s] for s in range(4) if s != view.seat)

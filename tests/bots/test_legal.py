@@ -6,7 +6,7 @@ import pytest
 
 from hjerterfri.bots import hint, make_bot
 from hjerterfri.bots.svaer import SvaerBot
-from hjerterfri.rules import PRESETS
+from hjerterfri.rules import PRESETS, OddCards, PassDirection, Rules
 
 from .helpers import play_round
 
@@ -42,3 +42,15 @@ def test_hint_is_a_legal_card():
     r = play_round(PRESETS["dansk"], 5, 2, [make_bot("middel")] * 4, upto=9)
     view = r.view(r.turn)
     assert hint(view) in view.legal_plays
+
+
+@pytest.mark.parametrize(
+    ("players", "odd"),
+    [(3, odd) for odd in OddCards] + [(5, odd) for odd in OddCards if odd is not OddCards.REMOVE_TWO_OF_CLUBS],
+)
+def test_every_level_plays_legally_at_three_and_five(players, odd):
+    """svær falls back to middel's play at these tables; every level must still play legally."""
+    rules = Rules(name="x", players=players, pass_cycle=(PassDirection.LEFT, PassDirection.NONE), odd_cards=odd)
+    for seed in range(2):
+        bots = [make_bot(["let", "middel", "svær"][(s + seed) % 3], s) for s in range(players)]
+        assert play_round(rules, seed, seed + 1, bots).is_over

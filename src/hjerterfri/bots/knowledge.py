@@ -8,11 +8,12 @@ hand sizes.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
-from ..cards import FULL_DECK, POINTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, TWO_OF_CLUBS
-from ..engine import Phase
+from ..cards import FULL_DECK, POINTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS
+from ..engine import Phase, Round
 from ..rules import FirstTrick, PassDirection
 from ..view import PlayerView
 
@@ -56,7 +57,8 @@ class Knowledge:
     when some deal can."""
 
     @classmethod
-    def from_view(cls, view: PlayerView) -> Knowledge:
+    def from_view(cls, view: PlayerView, infer: bool = True) -> Knowledge:
+        """What ``view``'s seat knows; ``infer`` adds what good play suggests (see ``likely``)."""
         n = view.players
         seat = view.seat
         played = view.played_mask
@@ -66,8 +68,9 @@ class Knowledge:
         if view.phase is Phase.PLAYING and view.pass_direction is not PassDirection.NONE and view.passed_mask:
             target = view.pass_direction.target(seat, n)
             known[target] |= view.passed_mask & unseen
-        if view.phase is Phase.PLAYING and not view.tricks and not view.trick and unseen >> TWO_OF_CLUBS & 1:
-            known[view.trick_leader] |= 1 << TWO_OF_CLUBS
+        opening = view.opening_card
+        if view.phase is Phase.PLAYING and not view.tricks and not view.trick and unseen >> opening & 1:
+            known[view.trick_leader] |= 1 << opening
         allowed = [FULL_DECK & ~v for v in view.void_masks]
         for s, extra in _first_trick_point_dumps(view).items():
             allowed[s] &= extra
@@ -79,9 +82,13 @@ class Knowledge:
             if s != seat:
                 free &= ~known[s]
         likely = list(allowed)
-        if unseen & QS_BIT and not any(k & QS_BIT for k in known):
-            for s in _kept_queen_back(view):
-                likely[s] &= ~QS_BIT
+        if infer:
+            if unseen & QS_BIT and not any(k & QS_BIT for k in known):
+                for s in _kept_queen_back(view):
+                    likely[s] &= ~QS_BIT
+            for s, gap in _ducked_gaps(view).items():
+                if s != seat:
+                    likely[s] &= ~gap | known[s]
         return cls(seat, tuple(view.hand_sizes), tuple(known), tuple(allowed), free, tuple(likely))
 
     def holders(self, card: int) -> list[int]:
@@ -91,20 +98,38 @@ class Knowledge:
 
 def _kept_queen_back(view: PlayerView) -> set[int]:
     """Seats that discarded another card on a trick where the queen of spades was a legal discard."""
-    n = view.players
     seats: set[int] = set()
     no_first = view.rules.first_trick is FirstTrick.NO_POINTS
-    tricks = [(t.leader, t.cards) for t in view.tricks] + [(view.trick_leader, view.trick)]
-    for number, (leader, cards) in enumerate(tricks):
+    tricks = [(t.seats, t.cards) for t in view.tricks] + [(view.trick_seats, view.trick)]
+    for number, (order, cards) in enumerate(tricks):
         if not cards or (number == 0 and no_first):
             continue
         led = suit_of(cards[0])
         if led == 3:
             continue
-        for i, c in enumerate(cards[1:], 1):
+        for seat, c in zip(order[1:], cards[1:], strict=False):
             if suit_of(c) != led and c != QUEEN_OF_SPADES:
-                seats.add((leader + i) % n)
+                seats.add(seat)
     return seats
+
+
+def _ducked_gaps(view: PlayerView) -> dict[int, int]:
+    """Per seat, cards it probably lacks because it ducked: a seat that followed under the winning
+    card with ``c`` would have played a card between ``c`` and the winner if it had one."""
+    gaps: dict[int, int] = {}
+    tricks = [(t.seats, t.cards) for t in view.tricks] + [(view.trick_seats, view.trick)]
+    for order, cards in tricks:
+        if not cards:
+            continue
+        best = cards[0]
+        for s, c in zip(order[1:], cards[1:], strict=False):
+            if suit_of(c) != suit_of(best):
+                continue
+            if c < best:
+                gaps[s] = gaps.get(s, 0) | (((1 << best) - 1) & ~((2 << c) - 1))
+            else:
+                best = c
+    return gaps
 
 
 def _first_trick_point_dumps(view: PlayerView) -> dict[int, int]:
@@ -112,14 +137,14 @@ def _first_trick_point_dumps(view: PlayerView) -> dict[int, int]:
     if view.rules.first_trick is not FirstTrick.NO_POINTS:
         return {}
     cards = view.tricks[0].cards if view.tricks else view.trick
-    leader = view.tricks[0].leader if view.tricks else view.trick_leader
+    seats = view.tricks[0].seats if view.tricks else view.trick_seats
     out: dict[int, int] = {}
     if not cards:
         return out
     led = suit_of(cards[0])
-    for i, c in enumerate(cards[1:], 1):
+    for seat, c in zip(seats[1:], cards[1:], strict=False):
         if suit_of(c) != led and POINTS_MASK >> c & 1:
-            out[(leader + i) % view.players] = POINTS_MASK
+            out[seat] = POINTS_MASK
     return out
 
 
@@ -225,3 +250,40 @@ def moon_threat(view: PlayerView) -> int | None:
             if t >= 13 or hearts_out >= 4:
                 return s
     return None
+
+
+def surprises(view: PlayerView, hands: list[int]) -> int:
+    """How many of the other seats' plays so far ``middel`` would not have made, had ``hands`` been the deal.
+
+    ``hands`` are everyone's cards now (a sample); the round is replayed from the first lead with the
+    cards each seat has played added back. A low count means a deal that explains the play well.
+    """
+    from .middel import rule_play
+
+    plays = view.plays()
+    if not plays:
+        return 0
+    start = list(hands)
+    for seat, card in plays:
+        start[seat] |= 1 << card
+    first = view.tricks[0].leader if view.tricks else view.trick_leader
+    begin = dataclasses.replace(
+        view,
+        phase=Phase.PLAYING,
+        tricks=(),
+        trick=(),
+        trick_seats=view.tricks[0].seats if view.tricks else view.trick_seats,
+        trick_leader=first,
+        turn=first,
+        hearts_broken=False,
+        taken=(0,) * view.players,
+        hand_sizes=tuple(h.bit_count() for h in start),
+        hand_mask=start[view.seat],
+    )
+    r = Round.from_view(begin, start)
+    count = 0
+    for seat, card in plays:
+        if seat != view.seat and r.legal_mask() & (r.legal_mask() - 1) and rule_play(r.view(seat)) != card:
+            count += 1
+        r.push(card)
+    return count

@@ -170,9 +170,9 @@ def _follow(view: PlayerView, legal: int, threat: int | None) -> int:
     trick = view.trick
     led = trick[0] // 13
     best = max(c for c in trick if c // 13 == led)
-    winner = (view.trick_leader + trick.index(best)) % view.players
+    winner = view.trick_seats[trick.index(best)]
     points_on = any(c // 13 == 2 or c == QS for c in trick)
-    last = len(trick) == view.players - 1
+    last = len(trick) == len(view.trick_seats) - 1
     qs_out = queen_out(view)
     if legal & SUIT_MASKS[led]:
         if threat is not None and winner == threat:
@@ -187,7 +187,7 @@ def _follow(view: PlayerView, legal: int, threat: int | None) -> int:
             return high_card(no_queen)
         if led == 3 and qs_out:
             return low_card(no_queen)
-        still_to_play = [(view.trick_leader + i) % view.players for i in range(len(trick) + 1, view.players)]
+        still_to_play = list(view.trick_seats[len(trick) + 1 :])
         void_after = any(view.void_masks[s] & SUIT_MASKS[led] for s in still_to_play)
         unseen_suit = (view.unseen_mask() & SUIT_MASKS[led]).bit_count()
         if not points_on and not void_after and unseen_suit >= 2 * len(still_to_play) + 2:

@@ -174,3 +174,18 @@ def playout(r: Round, shooter: int = -1) -> None:
     push = r.push
     while r.phase is Phase.PLAYING:
         push(choose(r, shooter))
+
+
+def playout_modelled(r: Round, root: int, shooter: int = -1) -> None:
+    """Play ``r`` to the end (in place): ``root`` by the fast policy, the other seats as ``middel`` would
+    from their own views (slower, but a much closer model of rule-following opponents)."""
+    from ..view import make_view
+    from .middel import rule_play
+
+    push = r.push
+    zero = (0,) * len(r.hands)
+    while r.phase is Phase.PLAYING:
+        if r.turn == root:
+            push(choose(r, shooter))
+        else:
+            push(rule_play(make_view(r, r.turn, zero)))

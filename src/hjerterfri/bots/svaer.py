@@ -4,8 +4,12 @@ For a play it samples the hidden hands consistently with everything its seat
 knows (``knowledge.sample_hands``), rebuilds each sample with
 ``Round.from_view``, and scores every legal card by playing the round out with
 the fast heuristic policy of ``playout``: the same samples for every candidate.
-When nobody else has taken points, it also plays each candidate out trying to
-shoot the moon and takes that line when the samples say it scores better.
+It draws four times the deals it needs and keeps those that best explain the
+others' play so far (``knowledge.surprises``: how many of their cards a rule
+player would not have played in that deal). It passes by the same kind of
+search over the strongest few passes by middel's evaluation. When nobody else
+has taken points, it also plays each candidate out trying to shoot the moon
+and takes that line when the samples say it scores better.
 
 Determinism: the budget is a number of playouts, not a time, and the samples
 come from ``decision_rng(seed, view)``, so a decision is a pure function of the
@@ -23,9 +27,9 @@ from ..cards import CARDS, FULL_DECK, HEARTS_MASK, Card, cards_of, mask_of
 from ..engine import Round
 from ..view import PlayerView
 from . import decision_rng
-from .knowledge import Knowledge, sample_hands
+from .knowledge import Knowledge, sample_hands, surprises
 from .middel import heuristic_pass, pass_danger, rule_play, sure_winners
-from .playout import playout
+from .playout import playout, playout_modelled
 
 
 class SvaerBot:
@@ -40,9 +44,13 @@ class SvaerBot:
         min_samples: int = 16,
         max_samples: int = 80,
         time_cap: float = 0.8,
-        pass_options: int = 8,
-        pass_samples: int = 60,
+        pass_options: int = 10,
+        pass_samples: int = 80,
         prior_bonus: float = 0.05,
+        infer: bool = True,
+        modelled: bool = False,
+        oversample: int = 4,
+        max_fits: int = 160,
     ) -> None:
         self.seed = seed
         self.playouts = playouts
@@ -52,12 +60,18 @@ class SvaerBot:
         self.pass_options = pass_options
         self.pass_samples = pass_samples
         self.prior_bonus = prior_bonus
+        self.infer = infer
+        self.modelled = modelled
+        self.oversample = oversample
+        self.max_fits = max_fits
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         """The pass that scores best over sampled deals among the strongest few by middel's evaluation."""
         count = view.rules.pass_count
         if count == 0:
             return []
+        if not _searchable(view):
+            return heuristic_pass(view)
         hand = view.hand_mask
         first = heuristic_pass(view)
         ranked = sorted(cards_of(hand), key=lambda c: (-pass_danger(c, hand, count), c))[: count + 4]
@@ -104,11 +118,19 @@ class SvaerBot:
         return list(options[best])
 
     def choose_play(self, view: PlayerView) -> Card:
+        if not _searchable(view):
+            return CARDS[rule_play(view)]
         values = self.evaluate(view)
         if len(values) == 1:
             return next(iter(values))
         prior = rule_play(view)  # near-ties go to middel's card: the samples cannot tell them apart
         return min(values, key=lambda c: (values[c] - (self.prior_bonus if c == prior else 0.0), c))
+
+    def _playout(self, r: Round, seat: int, shooter: int = -1) -> None:
+        if self.modelled:
+            playout_modelled(r, seat, shooter)
+        else:
+            playout(r, shooter)
 
     def evaluate(self, view: PlayerView) -> dict[Card, float]:
         """Each legal card's expected points for this seat over the samples (lower is better)."""
@@ -117,24 +139,34 @@ class SvaerBot:
             return {candidates[0]: 0.0}
         seat = view.seat
         rng = decision_rng(self.seed, view)
-        know = Knowledge.from_view(view)
+        know = Knowledge.from_view(view, self.infer)
         samples = max(self.min_samples, min(self.max_samples, self.playouts // len(candidates)))
         moon = _moon_worth_trying(view)
         normal = [0.0] * len(candidates)
         shoot = [0.0] * len(candidates)
         deadline = time.perf_counter() + self.time_cap
         done = 0
-        for _ in range(samples):
-            base = Round.from_view(view, sample_hands(know, rng))
+        oversample = max(1, min(self.oversample, self.max_fits // samples)) if view.tricks else 1
+        deals = [sample_hands(know, rng) for _ in range(samples * oversample)]
+        if oversample > 1:
+            # Keep the deals that best explain how the others have played (half the time cap at most).
+            fit_deadline = time.perf_counter() + self.time_cap / 2
+            fit = []
+            for h in deals:
+                fit.append(surprises(view, h) if time.perf_counter() < fit_deadline else 99)
+            order = sorted(range(len(deals)), key=lambda i: (fit[i], i))
+            deals = [deals[i] for i in order[:samples]]
+        for hands in deals[:samples]:
+            base = Round.from_view(view, hands)
             for i, card in enumerate(candidates):
                 r = base.copy()
                 r.push(card)
-                playout(r)
+                self._playout(r, seat)
                 normal[i] += r.scores()[seat]
                 if moon:
                     r = base.copy()
                     r.push(card)
-                    playout(r, shooter=seat)
+                    self._playout(r, seat, shooter=seat)
                     shoot[i] += r.scores()[seat]
             done += 1
             if time.perf_counter() > deadline:
@@ -153,6 +185,11 @@ def _moon_worth_trying(view: PlayerView) -> bool:
     winners = sure_winners(hand, view.unseen_mask())
     high = sum(1 for c in cards_of(hand) if c % 13 >= 9)
     return winners >= left // 3 or high >= (left * 2) // 3 or (view.taken[view.seat] > 0 and hand & HEARTS_MASK > 0)
+
+
+def _searchable(view: PlayerView) -> bool:
+    """The playouts know the four-player table without a kitty; elsewhere svær plays as middel."""
+    return view.players == 4 and not view.kitty_size and view.rules.deck_mask == FULL_DECK
 
 
 def _moon_hand(hand: int) -> bool:
