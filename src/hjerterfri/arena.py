@@ -1,9 +1,9 @@
 """``hjerterfri arena``: bots against each other on duplicate deals.
 
 Deal ``d`` (1, 2, ...) is dealt from ``(seed, d)`` and played as round ``d``
-(so the pass direction follows the cycle) four times, once per seat rotation:
-in rotation ``k`` the bot listed ``i``-th in ``--seats`` sits at seat
-``(i + k) % 4``. Every bot thus plays every hand from every seat. Each deal is
+(so the pass direction follows the cycle) once per seat rotation: with n seats
+(3, 4 or 5: one bot listed per seat), in rotation ``k`` the bot listed ``i``-th
+in ``--seats`` sits at seat ``(i + k) % n``. Every bot thus plays every hand from every seat. Each deal is
 played on its own (the bots see game totals of 0), so deals can go to worker
 processes; games are formed afterwards: in each rotation, consecutive deals are
 summed until someone reaches the target (100), and the lowest total wins (a tie
@@ -27,8 +27,6 @@ from .bots import Bot, level_name, make_bot
 from .engine import Round, deal_cards
 from .rules import Rules, preset
 
-ROTATIONS = 4
-
 
 @dataclass
 class DealResult:
@@ -39,8 +37,8 @@ class DealResult:
     """``points[k][i]``: what the ``i``-th listed bot scored in rotation ``k``."""
     shooters: list[int | None]
     """Per rotation, the listed bot that shot the moon."""
-    play_times: list[list[float]] = field(default_factory=lambda: [[] for _ in range(4)])
-    pass_times: list[list[float]] = field(default_factory=lambda: [[] for _ in range(4)])
+    play_times: list[list[float]] = field(default_factory=list)
+    pass_times: list[list[float]] = field(default_factory=list)
 
 
 _WORKER: dict[str, Any] = {}
@@ -65,9 +63,9 @@ def play_deal(bots: list[Bot], rules: Rules, seed: int, deal: int) -> DealResult
     """Deal ``deal`` (1-based) played once per seat rotation."""
     hands, kitty = deal_cards(rules, seed, deal)
     n = rules.players
-    result = DealResult(deal, [], [])
+    result = DealResult(deal, [], [], [[] for _ in range(n)], [[] for _ in range(n)])
     clock = time.perf_counter
-    for k in range(ROTATIONS):
+    for k in range(n):
         seat_bot = [(s - k) % n for s in range(n)]  # seat -> listed bot index
         r = Round(rules, hands, deal, kitty)
         if r.phase.value == "passing":
@@ -166,7 +164,7 @@ def summarize(specs: list[str], results: list[DealResult], seed: int, rules: Rul
     out: dict[str, Any] = {
         "seats": names,
         "deals": len(results),
-        "rounds_per_deal": ROTATIONS,
+        "rounds_per_deal": n,
         "seed": seed,
         "preset": rules.name,
         "target": rules.target,
@@ -178,7 +176,7 @@ def summarize(specs: list[str], results: list[DealResult], seed: int, rules: Rul
     games = _games(results, n, rules.target)
     for t in types:
         idx = [i for i in range(n) if names[i] == t]
-        per_deal = [statistics.fmean(res.points[k][i] for k in range(ROTATIONS) for i in idx) for res in results]
+        per_deal = [statistics.fmean(res.points[k][i] for k in range(n) for i in idx) for res in results]
         mean = statistics.fmean(per_deal) if per_deal else math.nan
         half = 1.96 * statistics.stdev(per_deal) / math.sqrt(len(per_deal)) if len(per_deal) > 1 else math.nan
         plays = [x for res in results for i in idx for x in res.play_times[i]]
@@ -195,7 +193,7 @@ def summarize(specs: list[str], results: list[DealResult], seed: int, rules: Rul
             "fair_share_of_games": _r(len(games) * len(idx) / n),
             "moons_shot": shot,
             "moons_conceded": conceded,
-            "seat_rounds": len(results) * ROTATIONS * len(idx),
+            "seat_rounds": len(results) * n * len(idx),
             "play_ms_median": _r(_quantile(plays, 0.5) * 1000),
             "play_ms_p95": _r(_quantile(plays, 0.95) * 1000),
             "play_ms_max": _r(max(plays, default=math.nan) * 1000),
@@ -213,7 +211,7 @@ def _r(x: float) -> float | None:
 def _games(results: list[DealResult], n: int, target: int) -> list[dict[int, float]]:
     """Finished games in every rotation: per game, each listed bot's share of the win."""
     games = []
-    for k in range(ROTATIONS):
+    for k in range(n):
         totals = [0] * n
         for res in results:
             for i in range(n):
@@ -270,13 +268,13 @@ def write_json(path: str, data: dict[str, Any]) -> None:
 def main(args: Namespace) -> int:
     """The ``arena`` command: play, print the table, write JSON if asked."""
     specs = [s.strip() for s in args.seats.split(",")]
-    if len(specs) != 4 or not all(specs):
-        raise ValueError(f"--seats needs four comma-separated bots, not {args.seats!r}")
+    if len(specs) not in (3, 4, 5) or not all(specs):
+        raise ValueError(f"--seats needs 3, 4 or 5 comma-separated bots (one per seat), not {args.seats!r}")
     if args.deals < 1:
         raise ValueError(f"--deals must be at least 1, not {args.deals}")
     if args.jobs < 1:
         raise ValueError(f"--jobs must be at least 1, not {args.jobs}")
-    rules = preset(args.preset)
+    rules = preset(args.preset, len(specs))
     fig = run(specs, args.deals, args.seed, rules, args.jobs, progress=sys.stderr.isatty())
     print(format_table(fig))
     if args.json:

@@ -88,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument(
         "--seats",
         required=True,
-        help="four comma-separated bots (levels or module:Class), e.g. svær,middel,middel,middel",
+        help="one bot per seat, 3 to 5 of them (levels or module:Class), e.g. svær,middel,middel,middel",
     )
     arena.add_argument("--deals", type=int, default=100, help="deals to play, each once per seat rotation")
     arena.add_argument("--seed", type=int, default=1, help="the seed of the deals")

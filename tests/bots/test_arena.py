@@ -58,9 +58,23 @@ def test_cli_prints_the_table_and_writes_json(tmp_path, capsys):
 
 @pytest.mark.parametrize(
     ("seats", "words"),
-    [("middel,let,let", "four comma-separated"), ("middel,let,let,nobody", "unknown bot 'nobody'")],
+    [("middel,let", "3, 4 or 5 comma-separated"), ("middel,let,let,nobody", "unknown bot 'nobody'")],
 )
 def test_bad_seats_are_one_line(seats, words, capsys):
     assert main(["arena", "--seats", seats, "--deals", "2"]) == 2
     err = capsys.readouterr().err.strip()
     assert words in err and "\n" not in err
+
+
+@pytest.mark.parametrize(("seats", "preset_name"), [("middel,let,let", "dansk"), ("svær,let,let,let,middel", "svensk")])
+def test_three_and_five_seats_play_every_rotation(seats, preset_name, tmp_path, capsys):
+    """Issue 6: the arena plays 3- and 5-player tables, one rotation per seat."""
+    out = tmp_path / "fig.json"
+    assert main(["arena", "--seats", seats, "--deals", "2", "--preset", preset_name, "--json", str(out)]) == 0
+    fig = json.loads(out.read_text())
+    n = len(seats.split(","))
+    assert fig["rounds_per_deal"] == n
+    assert sum(t["seat_rounds"] for t in fig["types"].values()) == 2 * n * n
+    points = sum(t["points_per_round"] * t["seat_rounds"] for t in fig["types"].values())
+    moons = sum(t["moons_shot"] for t in fig["types"].values())
+    assert round(points) == 2 * n * 26 + moons * 26 * (n - 2)
