@@ -18,6 +18,8 @@ PURE = [
     "hjerterfri.bots.svaer",
     "hjerterfri.arena",
     "hjerterfri.gamelog",
+    "hjerterfri.replay",
+    "hjerterfri.games",
     "hjerterfri.cli",
 ]
 

@@ -103,13 +103,3 @@ def test_games_uses_the_data_dir_flag(capsys, tmp_path):
     assert main(["--data-dir", str(tmp_path / "elsewhere"), "games"]) == 0
     assert path.name in capsys.readouterr().out
     assert load(path).game.round.number == 1
-
-
-def test_log_modules_import_neither_rich_nor_textual():
-    import subprocess
-    import sys
-
-    code = "import sys, hjerterfri.gamelog, hjerterfri.replay, hjerterfri.games; print(sorted(sys.modules))"
-    modules = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert "'hjerterfri.gamelog'" in modules
-    assert "'rich'" not in modules and "'textual'" not in modules
