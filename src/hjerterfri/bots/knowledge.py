@@ -252,13 +252,15 @@ def moon_threat(view: PlayerView) -> int | None:
     return None
 
 
-def surprises(view: PlayerView, hands: list[int]) -> int:
+def surprises(view: PlayerView, hands: list[int], limit: int = 99) -> int:
     """How many of the other seats' plays so far ``middel`` would not have made, had ``hands`` been the deal.
 
     ``hands`` are everyone's cards now (a sample); the round is replayed from the first lead with the
     cards each seat has played added back. A low count means a deal that explains the play well.
+    Counting stops past ``limit``.
     """
     from .middel import rule_play
+    from .playout import TableView, note_play
 
     plays = view.plays()
     if not plays:
@@ -281,9 +283,16 @@ def surprises(view: PlayerView, hands: list[int]) -> int:
         hand_mask=start[view.seat],
     )
     r = Round.from_view(begin, start)
+    voids = [0] * view.players
+    broken = False
     count = 0
     for seat, card in plays:
-        if seat != view.seat and r.legal_mask() & (r.legal_mask() - 1) and rule_play(r.view(seat)) != card:
-            count += 1
+        if seat != view.seat:
+            legal = r.legal_mask()
+            if legal & (legal - 1) and rule_play(TableView(r, seat, voids)) != card:
+                count += 1
+                if count > limit:
+                    return count
+        broken = note_play(voids, broken, r.trick, seat, card)
         r.push(card)
     return count

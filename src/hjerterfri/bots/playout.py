@@ -176,16 +176,84 @@ def playout(r: Round, shooter: int = -1) -> None:
         push(choose(r, shooter))
 
 
+class TableView:
+    """One seat's view of a sampled round with just the fields ``middel.rule_play`` reads, built cheaply.
+
+    ``make_view`` rebuilds the shown voids from every trick on each call; in a playout they are kept
+    up to date play by play instead (``note_play``). ``rule_play`` on it equals ``rule_play`` on the
+    full view (tests check this).
+    """
+
+    __slots__ = (
+        "hand_mask",
+        "hearts_broken",
+        "legal_mask",
+        "played_mask",
+        "seat",
+        "taken",
+        "trick",
+        "trick_seats",
+        "tricks",
+        "unseen",
+        "void_masks",
+    )
+
+    def __init__(self, r: Round, seat: int, voids: list[int]) -> None:
+        hands = r.hands
+        held = 0
+        for h in hands:
+            held |= h
+        self.seat = seat
+        self.hand_mask = hands[seat]
+        self.legal_mask = r.legal_mask() if r.turn == seat else 0
+        self.played_mask = r.rules.deck_mask & ~held
+        self.taken = r.taken
+        self.tricks = r.tricks
+        self.trick = r.trick
+        self.trick_seats = r.trick_seats
+        self.void_masks = voids
+        self.hearts_broken = r.hearts_broken
+        self.unseen = held & ~hands[seat]
+
+    def unseen_mask(self) -> int:
+        return self.unseen
+
+
+def note_play(voids: list[int], broken: bool, trick: list[int], seat: int, card: int) -> bool:
+    """Update the shown voids for ``seat`` playing ``card`` on ``trick``; returns the new ``broken``
+    (a heart discarded), the way ``view`` derives voids."""
+    if not trick:
+        if card // 13 == 2 and not broken:
+            voids[seat] |= NOT_HEARTS
+        return broken
+    led = trick[0] // 13
+    if card // 13 != led:
+        voids[seat] |= SUIT_MASKS[led]
+        return broken or card // 13 == 2
+    return broken
+
+
+def shown_voids(r: Round) -> tuple[list[int], bool]:
+    """The voids every seat has shown in ``r`` so far, and whether a heart has been discarded."""
+    voids = [0] * len(r.hands)
+    broken = False
+    for t in r.tricks:
+        for i, (seat, card) in enumerate(zip(t.seats, t.cards, strict=True)):
+            broken = note_play(voids, broken, list(t.cards[:i]), seat, card)
+    for i, (seat, card) in enumerate(zip(r.trick_seats, r.trick, strict=False)):
+        broken = note_play(voids, broken, r.trick[:i], seat, card)
+    return voids, broken
+
+
 def playout_modelled(r: Round, root: int, shooter: int = -1) -> None:
     """Play ``r`` to the end (in place): ``root`` by the fast policy, the other seats as ``middel`` would
     from their own views (slower, but a much closer model of rule-following opponents)."""
-    from ..view import make_view
     from .middel import rule_play
 
+    voids, broken = shown_voids(r)
     push = r.push
-    zero = (0,) * len(r.hands)
     while r.phase is Phase.PLAYING:
-        if r.turn == root:
-            push(choose(r, shooter))
-        else:
-            push(rule_play(make_view(r, r.turn, zero)))
+        seat = r.turn
+        card = choose(r, shooter) if seat == root else rule_play(TableView(r, seat, voids))
+        broken = note_play(voids, broken, r.trick, seat, card)
+        push(card)

@@ -1,15 +1,17 @@
-"""``svær``: a search player (determinized Monte Carlo with heuristic playouts).
+"""``svær``: a search player (determinized Monte Carlo, the others modelled as rule players).
 
 For a play it samples the hidden hands consistently with everything its seat
 knows (``knowledge.sample_hands``), rebuilds each sample with
-``Round.from_view``, and scores every legal card by playing the round out with
-the fast heuristic policy of ``playout``: the same samples for every candidate.
-It draws four times the deals it needs and keeps those that best explain the
-others' play so far (``knowledge.surprises``: how many of their cards a rule
-player would not have played in that deal). It passes by the same kind of
-search over the strongest few passes by middel's evaluation. When nobody else
-has taken points, it also plays each candidate out trying to shoot the moon
-and takes that line when the samples say it scores better.
+``Round.from_view``, and scores every legal card by playing the round out on
+the same samples for every candidate: its own seat by the fast heuristic policy
+of ``playout``, the others as ``middel`` would play from their own views
+(``playout.playout_modelled``). It draws six times the deals it needs and keeps
+those that best explain the others' play so far (``knowledge.surprises``: how
+many of their cards a rule player would not have played in that deal),
+weighting each kept deal by ``exp(-soft * extra surprises)``. It passes by the
+same kind of search over the strongest few passes by middel's evaluation. When
+nobody else has taken points, it also plays each candidate out trying to shoot
+the moon and takes that line when the samples say it scores better.
 
 Determinism: the budget is a number of playouts, not a time, and the samples
 come from ``decision_rng(seed, view)``, so a decision is a pure function of the
@@ -20,6 +22,7 @@ done is played, and only then can a replay differ.
 
 from __future__ import annotations
 
+import math
 import time
 from itertools import combinations
 
@@ -40,17 +43,18 @@ class SvaerBot:
     def __init__(
         self,
         seed: int = 0,
-        playouts: int = 480,
+        playouts: int = 960,
         min_samples: int = 16,
-        max_samples: int = 80,
+        max_samples: int = 120,
         time_cap: float = 0.8,
         pass_options: int = 10,
         pass_samples: int = 80,
         prior_bonus: float = 0.05,
         infer: bool = True,
-        modelled: bool = False,
-        oversample: int = 4,
-        max_fits: int = 160,
+        modelled: bool = True,
+        oversample: int = 6,
+        max_fits: int = 480,
+        soft: float = 0.7,
     ) -> None:
         self.seed = seed
         self.playouts = playouts
@@ -64,6 +68,7 @@ class SvaerBot:
         self.modelled = modelled
         self.oversample = oversample
         self.max_fits = max_fits
+        self.soft = soft
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         """The pass that scores best over sampled deals among the strongest few by middel's evaluation."""
@@ -148,27 +153,34 @@ class SvaerBot:
         done = 0
         oversample = max(1, min(self.oversample, self.max_fits // samples)) if view.tricks else 1
         deals = [sample_hands(know, rng) for _ in range(samples * oversample)]
+        weights = [1.0] * samples
         if oversample > 1:
             # Keep the deals that best explain how the others have played (half the time cap at most).
             fit_deadline = time.perf_counter() + self.time_cap / 2
             fit = []
             for h in deals:
-                fit.append(surprises(view, h) if time.perf_counter() < fit_deadline else 99)
-            order = sorted(range(len(deals)), key=lambda i: (fit[i], i))
-            deals = [deals[i] for i in order[:samples]]
-        for hands in deals[:samples]:
+                if time.perf_counter() > fit_deadline:
+                    fit.append(99)
+                    continue
+                fit.append(surprises(view, h, 12))
+            order = sorted(range(len(deals)), key=lambda i: (fit[i], i))[:samples]
+            deals = [deals[i] for i in order]
+            if self.soft:
+                least = fit[order[0]]
+                weights = [math.exp(-self.soft * (fit[i] - least)) for i in order]
+        for w, hands in zip(weights, deals[:samples], strict=False):
             base = Round.from_view(view, hands)
             for i, card in enumerate(candidates):
                 r = base.copy()
                 r.push(card)
                 self._playout(r, seat)
-                normal[i] += r.scores()[seat]
+                normal[i] += w * r.scores()[seat]
                 if moon:
                     r = base.copy()
                     r.push(card)
                     self._playout(r, seat, shooter=seat)
-                    shoot[i] += r.scores()[seat]
-            done += 1
+                    shoot[i] += w * r.scores()[seat]
+            done += w
             if time.perf_counter() > deadline:
                 break
         if moon:

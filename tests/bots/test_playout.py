@@ -1,0 +1,49 @@
+"""The modelled playouts' cheap view decides exactly as middel does on the full view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hjerterfri.bots.middel import rule_play
+from hjerterfri.bots.playout import TableView, note_play, playout_modelled, shown_voids
+from hjerterfri.engine import Phase, Round
+from hjerterfri.rules import PRESETS
+from hjerterfri.view import make_view
+
+
+@pytest.mark.parametrize("name", [n for n, r in PRESETS.items() if r.players == 4])
+def test_table_view_plays_as_the_full_view(name):
+    """Rounds played mostly by middel with some random cards (so voids and odd positions turn up)."""
+    rules = PRESETS[name]
+    rng = random.Random(3)
+    decisions = 0
+    for deal in range(1, 16):
+        r = Round.deal(rules, 11, deal)
+        if r.phase is Phase.PASSING:
+            for seat in range(4):
+                r.pass_cards(seat, rng.sample(r.hand_cards(seat), rules.pass_count))
+        voids, broken = shown_voids(r)
+        while not r.is_over:
+            seat = r.turn
+            full = make_view(r, seat, (0,) * 4)
+            assert voids == list(full.void_masks)
+            card = rule_play(full)
+            assert rule_play(TableView(r, seat, voids)) == card
+            decisions += 1
+            if rng.random() < 0.3:
+                card = rng.choice(r.legal_plays())
+            broken = note_play(voids, broken, r.trick, seat, card)
+            r.push(card)
+    assert decisions == 15 * 52
+
+
+def test_modelled_playout_finishes_the_round_legally():
+    rules = PRESETS["dansk"]
+    r = Round.deal(rules, 2, 4)  # no passing in round 4
+    for _ in range(9):
+        r.play(r.legal_plays()[0])
+    playout_modelled(r, root=0)
+    assert r.is_over
+    assert sum(r.taken) == 26
