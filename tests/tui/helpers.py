@@ -121,11 +121,9 @@ def play_in_engine(session, until) -> None:
         r = game.round
         if r.is_over:
             game.next_round()
-            continue
-        if r.phase is Phase.PASSING:
-            for seat in range(4):
-                bot = session.bots.get(seat, human)
-                session.pass_cards(seat, bot.choose_pass(game.view(seat)))
-            continue
-        seat = r.turn
-        session.play(seat, session.bots.get(seat, human).choose_play(game.view(seat)))
+        elif r.phase is Phase.PASSING:
+            for seat in range(game.rules.players):
+                session.pass_cards(seat, session.bots.get(seat, human).choose_pass(game.view(seat)))
+        else:
+            seat = r.turn
+            session.play(seat, session.bots.get(seat, human).choose_play(game.view(seat)))

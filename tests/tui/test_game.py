@@ -216,3 +216,25 @@ async def test_a_finished_trick_can_wait_for_a_key():
         await pilot.press("x")
         await pilot.pause()
         assert table.held is None
+
+
+@sync
+async def test_every_setting_on_the_settings_screen_changes_its_setting():
+    from hjerterfri.tui.screens.dialogs import SettingsScreen
+
+    app = make_app(seed=3, skip_start=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = dict(vars(app.settings))
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        for _ in range(7):  # each choice in turn: one step to the right, then down to the next
+            await pilot.press("right", "down")
+        await pilot.pause()
+        after = vars(app.settings)
+        changed = {k for k in before if before[k] != after[k]}
+        assert changed == {"speed", "trick_pause", "hold_trick", "hide_round_points", "four_colour", "ascii", "lang"}
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)

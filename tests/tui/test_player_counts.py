@@ -31,6 +31,7 @@ from .helpers import (
     human_waits,
     pass_with_keys,
     plain,
+    play_in_engine,
     play_legal_with_keys,
     settle,
     sync,
@@ -46,22 +47,6 @@ def table_session(seed: int, preset_name: str, players: int, lang: str = "da", v
     game = Game(game_rules(preset_name, players, variant), seed)
     names = [Texts(lang)("you"), *BOT_NAMES[lang][: players - 1]]
     return Session(game=game, names=names, bot_level="lowest", bots={s: LowestBot() for s in range(1, players)})
-
-
-def play_in_engine(session, until) -> None:
-    """Play on without the app (the human plays like LowestBot) until ``until(game)`` is true."""
-    game = session.game
-    human = LowestBot()
-    while not until(game):
-        r = game.round
-        if r.is_over:
-            game.next_round()
-        elif r.phase is Phase.PASSING:
-            for seat in range(game.rules.players):
-                session.pass_cards(seat, session.bots.get(seat, human).choose_pass(game.view(seat)))
-        else:
-            seat = r.turn
-            session.play(seat, session.bots.get(seat, human).choose_play(game.view(seat)))
 
 
 def log_text(table: TableScreen) -> str:

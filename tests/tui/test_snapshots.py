@@ -51,20 +51,18 @@ def test_the_end_of_a_game(snap_compare):
 
 
 def test_a_three_player_table_with_the_kitty(snap_compare):
-    from .test_player_counts import play_in_engine as play_n
     from .test_player_counts import table_session
 
     session = table_session(seed=3, preset_name="dansk", players=3)
-    play_n(session, lambda g: g.round.phase is Phase.PLAYING and g.round.turn == HUMAN and not g.round.tricks)
+    play_in_engine(session, lambda g: g.round.phase is Phase.PLAYING and g.round.turn == HUMAN and not g.round.tricks)
     app = HjerterfriApp(fast_settings(), session=session)
     assert snap_compare(app, terminal_size=SIZE)
 
 
 def test_a_five_player_table_with_two_cards_from_one_seat(snap_compare):
-    from .test_player_counts import play_in_engine as play_n
     from .test_player_counts import table_session
 
     session = table_session(seed=3, preset_name="svensk", players=5, lang="sv")
-    play_n(session, lambda g: g.round.phase is Phase.PLAYING and g.round.turn == HUMAN and not g.round.tricks)
+    play_in_engine(session, lambda g: g.round.phase is Phase.PLAYING and g.round.turn == HUMAN and not g.round.tricks)
     app = HjerterfriApp(fast_settings("sv"), session=session)
     assert snap_compare(app, terminal_size=SIZE)

@@ -185,22 +185,7 @@ class SettingsScreen(Dialog):
         yield Footer()
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
-        s = self.app.settings
-        key = event.choice.id
-        if key == "speed":
-            s.speed = event.value
-        elif key == "pause":
-            s.trick_pause = event.value
-        elif key == "hold":
-            s.hold_trick = event.value
-        elif key == "hide":
-            s.hide_round_points = event.value
-        elif key == "colours":
-            s.four_colour = event.value
-        elif key == "ascii":
-            s.ascii = event.value
-        elif key == "lang":
-            s.lang = event.value
+        setattr(self.app.settings, _SETTING_OF_CHOICE[event.choice.id], event.value)
         self.app.settings_changed()
 
 
@@ -208,3 +193,15 @@ def _language_name(code: str) -> str:
     from ..i18n import LANGUAGE_NAMES
 
     return LANGUAGE_NAMES[code]
+
+
+# Each choice on the settings screen (by id) and the setting it changes.
+_SETTING_OF_CHOICE = {
+    "speed": "speed",
+    "pause": "trick_pause",
+    "hold": "hold_trick",
+    "hide": "hide_round_points",
+    "colours": "four_colour",
+    "ascii": "ascii",
+    "lang": "lang",
+}
