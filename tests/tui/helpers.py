@@ -127,3 +127,31 @@ def play_in_engine(session, until) -> None:
         else:
             seat = r.turn
             session.play(seat, session.bots.get(seat, human).choose_play(game.view(seat)))
+
+
+async def play_to_the_end(pilot, table: TableScreen) -> int:
+    """The scripted human passes the first cards and plays the first legal one until the game ends;
+    returns the number of round summaries seen."""
+    app = pilot.app
+    rounds_seen = 0
+    for _ in range(3000):
+        await settle(pilot)
+        if isinstance(app.screen, GameEndScreen):
+            return rounds_seen
+        if isinstance(app.screen, RoundSummaryScreen):
+            rounds_seen += 1
+            await pilot.press("enter")
+            await pilot.pause()
+            continue
+        r = table.round
+        if r.phase is Phase.PASSING:
+            table.query_one(HandView).move_to(table.query_one(HandView).cards[0])
+            await pass_with_keys(pilot)
+            await pilot.pause()
+            passed = table.round.passed[HUMAN]
+            assert passed is not None and passed.bit_count() == r.rules.pass_count
+        else:
+            before = r.hands[HUMAN].bit_count()
+            await play_legal_with_keys(pilot)
+            assert table.round.hands[HUMAN].bit_count() == before - 1
+    raise AssertionError("the game never ended")

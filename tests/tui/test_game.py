@@ -8,13 +8,12 @@ from hjerterfri.cards import Card
 from hjerterfri.engine import IllegalMoveError, Phase, Reason
 from hjerterfri.tui.screens.dialogs import QuitScreen
 from hjerterfri.tui.screens.start import StartScreen
-from hjerterfri.tui.screens.summary import GameEndScreen, RoundSummaryScreen
 from hjerterfri.tui.screens.table import TableScreen
 from hjerterfri.tui.session import HUMAN
 from hjerterfri.tui.widgets.choice import Choice
 from hjerterfri.tui.widgets.hand import HandView
 
-from .helpers import human_waits, make_app, pass_with_keys, plain, play_legal_with_keys, settle, sync
+from .helpers import human_waits, make_app, pass_with_keys, plain, play_legal_with_keys, play_to_the_end, settle, sync
 
 
 @sync
@@ -32,29 +31,7 @@ async def test_a_whole_game_from_the_start_screen_to_the_result():
         assert isinstance(app.screen, TableScreen)
         table = app.screen
         assert table.session.game.rules.name == "svensk"
-        rounds_seen = 0
-        for _ in range(5000):
-            await settle(pilot)
-            screen = app.screen
-            if isinstance(screen, GameEndScreen):
-                break
-            if isinstance(screen, RoundSummaryScreen):
-                rounds_seen += 1
-                await pilot.press("enter")
-                await pilot.pause()
-                continue
-            r = table.round
-            if r.phase is Phase.PASSING:
-                await pass_with_keys(pilot)
-                await pilot.pause()
-                passed = table.round.passed[HUMAN]
-                assert passed is not None and passed.bit_count() == 3
-            else:
-                before = r.hands[HUMAN].bit_count()
-                await play_legal_with_keys(pilot)
-                assert table.round.hands[HUMAN].bit_count() == before - 1
-        else:
-            raise AssertionError("the game never ended")
+        rounds_seen = await play_to_the_end(pilot, table)
         game = table.session.game
         outcome = game.outcome()
         assert outcome is not None

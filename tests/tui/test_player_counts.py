@@ -16,7 +16,6 @@ from hjerterfri.tui.app import HjerterfriApp
 from hjerterfri.tui.i18n import Texts
 from hjerterfri.tui.launch import continue_app, play_app
 from hjerterfri.tui.screens.start import StartScreen
-from hjerterfri.tui.screens.summary import GameEndScreen, RoundSummaryScreen
 from hjerterfri.tui.screens.table import TableScreen
 from hjerterfri.tui.session import HUMAN
 from hjerterfri.tui.variants import game_rules, variants_for
@@ -33,6 +32,7 @@ from .helpers import (
     plain,
     play_in_engine,
     play_legal_with_keys,
+    play_to_the_end,
     settle,
     sync,
 )
@@ -51,33 +51,6 @@ def table_session(seed: int, preset_name: str, players: int, lang: str = "da", v
 
 def log_text(table: TableScreen) -> str:
     return "\n".join(table.lines)
-
-
-async def play_to_the_end(pilot, table: TableScreen) -> int:
-    """The scripted human passes the first cards and plays the first legal one until the game ends;
-    returns the number of round summaries seen."""
-    app = pilot.app
-    rounds_seen = 0
-    for _ in range(3000):
-        await settle(pilot)
-        if isinstance(app.screen, GameEndScreen):
-            return rounds_seen
-        if isinstance(app.screen, RoundSummaryScreen):
-            rounds_seen += 1
-            await pilot.press("enter")
-            await pilot.pause()
-            continue
-        r = table.round
-        if r.phase is Phase.PASSING:
-            table.query_one(HandView).move_to(table.query_one(HandView).cards[0])
-            await pass_with_keys(pilot)
-            await pilot.pause()
-            assert table.round.passed[HUMAN] is not None
-        else:
-            before = r.hands[HUMAN].bit_count()
-            await play_legal_with_keys(pilot)
-            assert table.round.hands[HUMAN].bit_count() == before - 1
-    raise AssertionError("the game never ended")
 
 
 @sync
