@@ -7,7 +7,7 @@ import random
 import pytest
 
 from hjerterfri.bots import make_bot
-from hjerterfri.bots.knowledge import Knowledge, sample_hands, surprises
+from hjerterfri.bots.knowledge import Knowledge, sample_hands, surprise_counter
 from hjerterfri.rules import PRESETS
 
 from .helpers import play_round
@@ -53,9 +53,9 @@ def test_the_true_deal_explains_middel_play_and_most_samples_do_not():
     for seed in range(6):
         r = play_round(rules, seed, 2, [make_bot("middel")] * 4, upto=12 + 4 * seed)
         view = r.view(r.turn)
-        assert surprises(view, r.hands) == 0
+        assert surprise_counter(view)(r.hands) == 0
         know = Knowledge.from_view(view)
-        worse += sum(surprises(view, sample_hands(know, rng)) > 0 for _ in range(10))
+        worse += sum(surprise_counter(view)(sample_hands(know, rng)) > 0 for _ in range(10))
     assert worse > 10
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..cards import FULL_DECK, POINTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS
@@ -246,29 +247,28 @@ def moon_threat(view: PlayerView) -> int | None:
         return None
     for s, t in enumerate(taken):
         if t == total and s != view.seat:
-            hearts_out = sum(1 for tr in view.tricks for c in tr.cards if suit_of(c) == 2)
+            hearts_out = (view.played_mask & SUIT_MASKS[2]).bit_count() - sum(c // 13 == 2 for c in view.trick)
             if t >= 13 or hearts_out >= 4:
                 return s
     return None
 
 
-def surprises(view: PlayerView, hands: list[int], limit: int = 99) -> int:
-    """How many of the other seats' plays so far ``middel`` would not have made, had ``hands`` been the deal.
+def surprise_counter(view: PlayerView) -> Callable[[list[int], int], int]:
+    """A counter of how many of the other seats' plays so far ``middel`` would not have made, had a
+    sample (everyone's cards now) been the deal: ``count(hands, limit)``.
 
-    ``hands`` are everyone's cards now (a sample); the round is replayed from the first lead with the
-    cards each seat has played added back. A low count means a deal that explains the play well.
-    Counting stops past ``limit``.
+    The round is replayed from the first lead with the cards each seat has played added back. A low
+    count means a deal that explains the play well. Counting stops past ``limit``. What does not
+    depend on the sample is worked out once, here.
     """
     from .middel import rule_play
     from .playout import TableView, note_play
 
     plays = view.plays()
-    if not plays:
-        return 0
-    start = list(hands)
-    for seat, card in plays:
-        start[seat] |= 1 << card
     first = view.tricks[0].leader if view.tricks else view.trick_leader
+    played = [0] * view.players
+    for seat, card in plays:
+        played[seat] |= 1 << card
     begin = dataclasses.replace(
         view,
         phase=Phase.PLAYING,
@@ -279,20 +279,26 @@ def surprises(view: PlayerView, hands: list[int], limit: int = 99) -> int:
         turn=first,
         hearts_broken=False,
         taken=(0,) * view.players,
-        hand_sizes=tuple(h.bit_count() for h in start),
-        hand_mask=start[view.seat],
+        hand_sizes=tuple(n + p.bit_count() for n, p in zip(view.hand_sizes, played, strict=True)),
+        hand_mask=view.hand_mask | played[view.seat],
     )
-    r = Round.from_view(begin, start)
-    voids = [0] * view.players
-    broken = False
-    count = 0
-    for seat, card in plays:
-        if seat != view.seat:
-            legal = r.legal_mask()
-            if legal & (legal - 1) and rule_play(TableView(r, seat, voids)) != card:
-                count += 1
-                if count > limit:
-                    return count
-        broken = note_play(voids, broken, r.trick, seat, card)
-        r.push(card)
+
+    def count(hands: list[int], limit: int = 99) -> int:
+        if not plays:
+            return 0
+        r = Round.from_view(begin, [h | p for h, p in zip(hands, played, strict=True)])
+        voids = [0] * view.players
+        broken = False
+        n = 0
+        for seat, card in plays:
+            if seat != view.seat:
+                legal = r.legal_mask()
+                if legal & (legal - 1) and rule_play(TableView(r, seat, voids, legal)) != card:
+                    n += 1
+                    if n > limit:
+                        return n
+            broken = note_play(voids, broken, r.trick, seat, card)
+            r.push(card)
+        return n
+
     return count

@@ -70,13 +70,14 @@ def sure_winners(hand: int, unseen: int) -> int:
 
 def shooting(view: PlayerView) -> bool:
     """Go for the moon: nobody else has points and the hand will take nearly every trick from here."""
-    if any(t for s, t in enumerate(view.taken) if s != view.seat):
+    taken = view.taken
+    if sum(taken) != taken[view.seat]:  # someone else has points
         return False
     left = view.hand_mask.bit_count()
     if left == 0:
         return False
     winners = sure_winners(view.hand_mask, view.unseen_mask())
-    if view.taken[view.seat] >= 13 or len(view.tricks) >= 4:
+    if taken[view.seat] >= 13 or len(view.tricks) >= 4:
         return winners >= left - 1
     return winners >= left - 1 and view.hand_mask & HEARTS_MASK != 0 and left >= 9
 

@@ -177,7 +177,8 @@ def playout(r: Round, shooter: int = -1) -> None:
 
 
 class TableView:
-    """One seat's view of a sampled round with just the fields ``middel.rule_play`` reads, built cheaply.
+    """The view of the seat to play in a sampled round (``legal``: its legal cards) with just the
+    fields ``middel.rule_play`` reads, built cheaply.
 
     ``make_view`` rebuilds the shown voids from every trick on each call; in a playout they are kept
     up to date play by play instead (``note_play``). ``rule_play`` on it equals ``rule_play`` on the
@@ -198,14 +199,14 @@ class TableView:
         "void_masks",
     )
 
-    def __init__(self, r: Round, seat: int, voids: list[int]) -> None:
+    def __init__(self, r: Round, seat: int, voids: list[int], legal: int) -> None:
         hands = r.hands
         held = 0
         for h in hands:
             held |= h
         self.seat = seat
         self.hand_mask = hands[seat]
-        self.legal_mask = r.legal_mask() if r.turn == seat else 0
+        self.legal_mask = legal
         self.played_mask = r.rules.deck_mask & ~held
         self.taken = r.taken
         self.tricks = r.tricks
@@ -245,15 +246,19 @@ def shown_voids(r: Round) -> tuple[list[int], bool]:
     return voids, broken
 
 
-def playout_modelled(r: Round, root: int, shooter: int = -1) -> None:
+def playout_modelled(r: Round, root: int, shooter: int = -1, shown: tuple[list[int], bool] | None = None) -> None:
     """Play ``r`` to the end (in place): ``root`` by the fast policy, the other seats as ``middel`` would
     from their own views (slower, but a much closer model of rule-following opponents)."""
     from .middel import rule_play
 
-    voids, broken = shown_voids(r)
+    voids, broken = shown if shown is not None else shown_voids(r)
     push = r.push
     while r.phase is Phase.PLAYING:
         seat = r.turn
-        card = choose(r, shooter) if seat == root else rule_play(TableView(r, seat, voids))
+        if seat == root:
+            card = choose(r, shooter)
+        else:
+            legal = r.legal_mask()
+            card = legal.bit_length() - 1 if not legal & (legal - 1) else rule_play(TableView(r, seat, voids, legal))
         broken = note_play(voids, broken, r.trick, seat, card)
         push(card)

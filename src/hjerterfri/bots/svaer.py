@@ -6,10 +6,12 @@ knows (``knowledge.sample_hands``), rebuilds each sample with
 the same samples for every candidate: its own seat by the fast heuristic policy
 of ``playout``, the others as ``middel`` would play from their own views
 (``playout.playout_modelled``). It draws six times the deals it needs and keeps
-those that best explain the others' play so far (``knowledge.surprises``: how
+those that best explain the others' play so far (``knowledge.surprise_counter``: how
 many of their cards a rule player would not have played in that deal),
-weighting each kept deal by ``exp(-soft * extra surprises)``. It passes by the
-same kind of search over the strongest few passes by middel's evaluation. When
+weighting each kept deal by ``exp(-soft * extra surprises)``. It passes by a
+search over the 16 strongest passes by middel's evaluation, raced in stages on
+random deals: the worse half drops out after each stage, so the last two are
+compared on 320 deals. When
 nobody else has taken points, it also plays each candidate out trying to shoot
 the moon and takes that line when the samples say it scores better.
 
@@ -22,6 +24,7 @@ done is played, and only then can a replay differ.
 
 from __future__ import annotations
 
+import heapq
 import math
 import time
 from itertools import combinations
@@ -30,9 +33,9 @@ from ..cards import CARDS, FULL_DECK, HEARTS_MASK, Card, cards_of, mask_of
 from ..engine import Round
 from ..view import PlayerView
 from . import decision_rng
-from .knowledge import Knowledge, sample_hands, surprises
+from .knowledge import Knowledge, sample_hands, surprise_counter
 from .middel import heuristic_pass, pass_danger, rule_play, sure_winners
-from .playout import playout, playout_modelled
+from .playout import note_play, playout, playout_modelled, shown_voids
 
 
 class SvaerBot:
@@ -47,8 +50,8 @@ class SvaerBot:
         min_samples: int = 16,
         max_samples: int = 120,
         time_cap: float = 0.8,
-        pass_options: int = 10,
-        pass_samples: int = 80,
+        pass_options: int = 16,
+        pass_stages: tuple[int, ...] = (40, 80, 160, 320),
         prior_bonus: float = 0.05,
         infer: bool = True,
         modelled: bool = True,
@@ -62,7 +65,7 @@ class SvaerBot:
         self.max_samples = max_samples
         self.time_cap = time_cap
         self.pass_options = pass_options
-        self.pass_samples = pass_samples
+        self.pass_stages = pass_stages
         self.prior_bonus = prior_bonus
         self.infer = infer
         self.modelled = modelled
@@ -71,7 +74,11 @@ class SvaerBot:
         self.soft = soft
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
-        """The pass that scores best over sampled deals among the strongest few by middel's evaluation."""
+        """The pass that scores best over sampled deals among the strongest few by middel's evaluation.
+
+        The options race in stages (``pass_stages``: deals played so far after each stage): after each
+        stage the worse half drops out, so the last two are told apart on the most deals.
+        """
         count = view.rules.pass_count
         if count == 0:
             return []
@@ -100,26 +107,36 @@ class SvaerBot:
         normal = [0.0] * len(options)
         shoot = [0.0] * len(options)
         deadline = time.perf_counter() + self.time_cap
-        for _ in range(self.pass_samples):
-            rng.shuffle(unseen)
-            hands = [0] * view.players
-            hands[seat] = hand
-            for j, s in enumerate(others):
-                hands[s] = mask_of(unseen[j * size : (j + 1) * size])
-            base = Round(view.rules, hands, view.round_number)
-            passes = {s: heuristic_pass(base.view(s)) for s in others}
-            for i, option in enumerate(options):
-                for mode, acc in ((-1, normal), (seat, shoot)) if moon else ((-1, normal),):
-                    r = base.copy()
-                    for s in others:
-                        r.pass_cards(s, passes[s])
-                    r.pass_cards(seat, option)
-                    playout(r, shooter=mode)
-                    acc[i] += r.scores()[seat]
-            if time.perf_counter() > deadline:
-                break
+        alive = list(range(len(options)))
+        done = 0
+        for upto in self.pass_stages:
+            if done:
+                if time.perf_counter() > deadline:
+                    break
+                alive.sort(key=lambda i: (min(normal[i], shoot[i]) if moon else normal[i], i))
+                del alive[max(2, (len(alive) + 1) // 2) :]
+            for _ in range(done, upto):
+                rng.shuffle(unseen)
+                hands = [0] * view.players
+                hands[seat] = hand
+                for j, s in enumerate(others):
+                    hands[s] = mask_of(unseen[j * size : (j + 1) * size])
+                base = Round(view.rules, hands, view.round_number)
+                passes = {s: heuristic_pass(base.view(s)) for s in others}
+                for i in alive:
+                    option = options[i]
+                    for mode, acc in ((-1, normal), (seat, shoot)) if moon else ((-1, normal),):
+                        r = base.copy()
+                        for s in others:
+                            r.pass_cards(s, passes[s])
+                        r.pass_cards(seat, option)
+                        playout(r, shooter=mode)
+                        acc[i] += r.scores()[seat]
+                if time.perf_counter() > deadline:
+                    break
+            done = upto
         values = [min(normal[i], shoot[i]) if moon else normal[i] for i in range(len(options))]
-        best = min(range(len(options)), key=lambda i: (values[i], i))
+        best = min(alive, key=lambda i: (values[i], i))
         return list(options[best])
 
     def choose_play(self, view: PlayerView) -> Card:
@@ -131,11 +148,44 @@ class SvaerBot:
         prior = rule_play(view)  # near-ties go to middel's card: the samples cannot tell them apart
         return min(values, key=lambda c: (values[c] - (self.prior_bonus if c == prior else 0.0), c))
 
-    def _playout(self, r: Round, seat: int, shooter: int = -1) -> None:
+    def _fitted(self, view: PlayerView, deals: list[list[int]], samples: int) -> tuple[list[list[int]], list[float]]:
+        """The ``samples`` deals that best explain how the others have played, with their weights.
+
+        A deal is counted only as far as it could still be kept (its count stops past the worst kept so
+        far), and counting stops at half the time cap.
+        """
+        if len(deals) <= samples:
+            return deals, [1.0] * len(deals)
+        deadline = time.perf_counter() + self.time_cap / 2
+        surprises = surprise_counter(view)
+        fit: list[int] = []
+        kept: list[int] = []  # the ``samples`` lowest counts so far, negated (a max-heap)
+        for h in deals:
+            if time.perf_counter() > deadline:
+                fit.append(99)
+                continue
+            n = surprises(h, min(12, -kept[0]) if len(kept) == samples else 12)
+            fit.append(n)
+            if len(kept) < samples:
+                heapq.heappush(kept, -n)
+            elif n < -kept[0]:
+                heapq.heapreplace(kept, -n)
+        order = sorted(range(len(deals)), key=lambda i: (fit[i], i))[:samples]
+        least = fit[order[0]]
+        return [deals[i] for i in order], [math.exp(-self.soft * (fit[i] - least)) for i in order]
+
+    def _score(self, base: Round, shown: tuple[list[int], bool], card: int, shooter: int = -1) -> int:
+        """This seat's points when it plays ``card`` in ``base`` and the round is played out."""
+        seat = base.turn
+        r = base.copy()
+        voids = shown[0][:]
+        broken = note_play(voids, shown[1], r.trick, seat, card)
+        r.push(card)
         if self.modelled:
-            playout_modelled(r, seat, shooter)
+            playout_modelled(r, seat, shooter, (voids, broken))
         else:
             playout(r, shooter)
+        return r.scores()[seat]
 
     def evaluate(self, view: PlayerView) -> dict[Card, float]:
         """Each legal card's expected points for this seat over the samples (lower is better)."""
@@ -153,33 +203,14 @@ class SvaerBot:
         done = 0
         oversample = max(1, min(self.oversample, self.max_fits // samples)) if view.tricks else 1
         deals = [sample_hands(know, rng) for _ in range(samples * oversample)]
-        weights = [1.0] * samples
-        if oversample > 1:
-            # Keep the deals that best explain how the others have played (half the time cap at most).
-            fit_deadline = time.perf_counter() + self.time_cap / 2
-            fit = []
-            for h in deals:
-                if time.perf_counter() > fit_deadline:
-                    fit.append(99)
-                    continue
-                fit.append(surprises(view, h, 12))
-            order = sorted(range(len(deals)), key=lambda i: (fit[i], i))[:samples]
-            deals = [deals[i] for i in order]
-            if self.soft:
-                least = fit[order[0]]
-                weights = [math.exp(-self.soft * (fit[i] - least)) for i in order]
+        deals, weights = self._fitted(view, deals, samples)
         for w, hands in zip(weights, deals[:samples], strict=False):
             base = Round.from_view(view, hands)
+            shown = shown_voids(base)
             for i, card in enumerate(candidates):
-                r = base.copy()
-                r.push(card)
-                self._playout(r, seat)
-                normal[i] += w * r.scores()[seat]
+                normal[i] += w * self._score(base, shown, card)
                 if moon:
-                    r = base.copy()
-                    r.push(card)
-                    self._playout(r, seat, shooter=seat)
-                    shoot[i] += w * r.scores()[seat]
+                    shoot[i] += w * self._score(base, shown, card, shooter=seat)
             done += w
             if time.perf_counter() > deadline:
                 break
