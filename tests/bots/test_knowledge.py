@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 from hjerterfri.bots import make_bot
 from hjerterfri.bots.knowledge import Knowledge, sample_hands, surprise_counter
+from hjerterfri.bots.svaer import SvaerBot
 from hjerterfri.rules import PRESETS
 
 from .helpers import play_round
@@ -67,3 +69,26 @@ def test_a_seat_that_ducked_probably_lacks_the_cards_in_between():
     for s in range(4):
         assert know.likely[s] & ~know.allowed[s] == 0
     assert any(know.likely[s] != know.allowed[s] for s in range(4) if s != view.seat)
+
+
+def test_svaer_keeps_the_best_fitting_deals_though_it_stops_counting_early():
+    """``_fitted`` cuts a deal's count once it cannot be kept; the kept deals and weights must be those
+    a full count would keep."""
+    rules = PRESETS["dansk"]
+    rng = random.Random(9)
+    bot = SvaerBot(0, time_cap=60)
+    cut = 0
+    for seed in range(4):
+        r = play_round(rules, seed, 4, [make_bot("middel")] * 4, upto=20 + 6 * seed)
+        view = r.view(r.turn)
+        know = Knowledge.from_view(view)
+        deals = [sample_hands(know, rng) for _ in range(60)]
+        count = surprise_counter(view)
+        full = [count(h, 12) for h in deals]
+        order = sorted(range(60), key=lambda i: (full[i], i))[:10]
+        kept, weights = bot._fitted(view, deals, 10)
+        assert kept == [deals[i] for i in order]
+        least = full[order[0]]
+        assert weights == [math.exp(-bot.soft * (full[i] - least)) for i in order]
+        cut += len({full[i] for i in range(60)}) > 1
+    assert cut, "every deal fitted equally well: the test saw no cut"
