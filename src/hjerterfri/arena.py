@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import statistics
 import sys
-import tempfile
 import time
 from argparse import Namespace
 from dataclasses import dataclass, field
@@ -251,18 +249,10 @@ def _fmt(x: float | None, digits: int = 2) -> str:
 
 
 def write_json(path: str, data: dict[str, Any]) -> None:
-    """Write ``data`` to ``path`` atomically (a temp file in the same directory, then os.replace)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".arena-", suffix=".json", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=2, ensure_ascii=False)
-            f.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Write ``data`` to ``path`` atomically."""
+    from .paths import write_atomic
+
+    write_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 def main(args: Namespace) -> int:

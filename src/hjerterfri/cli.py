@@ -10,10 +10,9 @@ from typing import NoReturn
 
 from . import __version__
 from .rules import PRESETS
+from .tui.settings import LANGUAGES, SPEEDS
 
 BOT_LEVELS = ("let", "middel", "svær")
-LANGUAGES = ("da", "sv", "en")
-SPEEDS = ("slow", "normal", "fast", "instant")
 
 # Each command's handler, imported only when the command runs: "module:function",
 # taking the parsed arguments and returning the exit status.
@@ -111,7 +110,10 @@ def _add_display_flags(parser: argparse.ArgumentParser) -> None:
     )
     look.add_argument("--speed", choices=SPEEDS, default=argparse.SUPPRESS, help="the bots' pace")
     look.add_argument(
-        "--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help="interface language (default: the preset's)"
+        "--lang",
+        choices=LANGUAGES,
+        default=argparse.SUPPRESS,
+        help="interface language (default: the one chosen last time, else the preset's)",
     )
 
 

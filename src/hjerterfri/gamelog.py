@@ -15,7 +15,6 @@ import difflib
 import json
 import os
 import re
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -207,20 +206,10 @@ def _format(value: Any, indent: int) -> str:
 
 
 def save(record: GameRecord, path: str | os.PathLike[str]) -> None:
-    """Write the log atomically: a temporary file in the same directory, then a replace."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    data = dumps(record).encode("utf-8")
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write the log atomically (``paths.write_atomic``)."""
+    from .paths import write_atomic
+
+    write_atomic(path, dumps(record))
 
 
 def new_log_path(record: GameRecord, data_dir: str | os.PathLike[str] | None = None) -> Path:

@@ -79,6 +79,12 @@ class HjerterfriApp(App[None]):
         """What the hint key suggests playing (svær's card); tests may put a quicker one here."""
         self.hint_pass: Callable[[PlayerView], list[Card]] = _svaer_pass
         """What the hint key suggests passing."""
+        self.on_settings: Callable[[Settings], None] | None = None
+        """Called with the settings whenever the player changes them (launch keeps them for next time)."""
+        self.lang_fixed = False
+        """The language was chosen (by a flag or an earlier run): picking a preset does not change it."""
+        self.notice: str | None = None
+        """A line to show once the app is up (a broken settings file)."""
         self._texts = Texts(self.settings.lang, ascii_suits=self.settings.ascii)
 
     @property
@@ -94,8 +100,9 @@ class HjerterfriApp(App[None]):
         return self.texts(key) if self.texts.has(key) else name
 
     def settings_changed(self) -> None:
-        """The language or the look changed: every screen redraws in the new one."""
+        """The language, look or pace changed: every screen redraws in the new one, and they are kept."""
         self._texts = Texts(self.settings.lang, ascii_suits=self.settings.ascii)
+        self.keep_settings()
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):
                 screen.apply_settings()
@@ -106,6 +113,11 @@ class HjerterfriApp(App[None]):
             self.screen.refresh(recompose=True)
             self.call_after_refresh(self._refocus_settings, focused)
 
+    def keep_settings(self) -> None:
+        """Keep the settings for the next run (when launched with a place to keep them)."""
+        if self.on_settings is not None:
+            self.on_settings(self.settings)
+
     def _refocus_settings(self, widget_id: str | None) -> None:
         from .labels import relabel
 
@@ -114,6 +126,8 @@ class HjerterfriApp(App[None]):
         relabel(self.screen, self.texts)
 
     def on_mount(self) -> None:
+        if self.notice:
+            self.notify(self.notice, severity="warning", timeout=8)
         if self.session is not None:
             self._open(self.session, replace=False)
         elif self.skip_start:

@@ -13,8 +13,8 @@ from typing import Any
 from ..cards import Card, Suit
 from ..engine import IllegalMoveError, OutcomeKind, Reason
 from ..rules import PassDirection
+from .settings import LANGUAGES
 
-LANGUAGES = ("da", "sv", "en")
 LANGUAGE_NAMES = {"da": "dansk", "sv": "svenska", "en": "English"}
 PRESET_LANGUAGE = {"dansk": "da", "dansk-hus": "da", "svensk": "sv"}
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..gamelog import GameRecord
 from .i18n import PRESET_LANGUAGE, Texts
-from .settings import Settings
+from .settings import Settings, load_settings, save_settings
 
 if TYPE_CHECKING:
     from .app import HjerterfriApp
@@ -16,16 +16,38 @@ if TYPE_CHECKING:
 START_FLAGS = ("preset", "bots", "seed", "name", "lang", "players")
 
 
-def settings_from(args: argparse.Namespace, preset_name: str | None = None) -> Settings:
-    """The display settings the flags ask for; the language defaults to the preset's."""
+def settings_from(args: argparse.Namespace, preset_name: str | None = None) -> tuple[Settings, str | None]:
+    """The settings for this run: those saved last time (the language defaulting to the preset's
+    when none are saved), with the flags on top; and a line about a broken settings file, if any."""
+    from ..paths import settings_path
+
+    saved, problem = load_settings(settings_path(getattr(args, "data_dir", None)))
     preset_name = preset_name or getattr(args, "preset", None) or "dansk"
-    lang = getattr(args, "lang", None) or PRESET_LANGUAGE.get(preset_name, "da")
-    return Settings(
-        lang=lang,
-        ascii=bool(getattr(args, "ascii", False)),
-        four_colour=bool(getattr(args, "four_colour", False)),
-        speed=getattr(args, "speed", None) or "normal",
-    )
+    settings = saved or Settings(lang=PRESET_LANGUAGE.get(preset_name, "da"))
+    if getattr(args, "lang", None):
+        settings.lang = args.lang
+    if getattr(args, "speed", None):
+        settings.speed = args.speed
+    settings.ascii = settings.ascii or bool(getattr(args, "ascii", False))
+    settings.four_colour = settings.four_colour or bool(getattr(args, "four_colour", False))
+    return settings, problem
+
+
+def _keep_settings(args: argparse.Namespace, app: HjerterfriApp, problem: str | None) -> None:
+    """Save the settings whenever the player changes them; show a broken settings file's line."""
+    from ..paths import settings_path
+
+    path = settings_path(getattr(args, "data_dir", None))
+
+    def keep(settings: Settings) -> None:
+        try:
+            save_settings(settings, path)
+        except OSError as e:
+            app.save_failed(e)
+
+    app.on_settings = keep
+    app.lang_fixed = path.exists() or bool(getattr(args, "lang", None))
+    app.notice = problem
 
 
 def imported_bots(record: GameRecord) -> list[str]:
@@ -86,8 +108,9 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
 
         make_bot(bots, 0)  # a bot that cannot be built is a one-line error here, not a crash later
     skip = any(getattr(args, flag, None) is not None for flag in START_FLAGS)
+    settings, problem = settings_from(args)
     app = HjerterfriApp(
-        settings_from(args),
+        settings,
         preset_name=getattr(args, "preset", None),
         bots=bots,
         seed=getattr(args, "seed", None),
@@ -97,6 +120,7 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
         players=getattr(args, "players", None) or 4,
     )
     _autosave(args, app)
+    _keep_settings(args, app, problem)
     return app
 
 
@@ -130,8 +154,9 @@ def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
         print(f"hjerterfri: error: {record.path}: {why}", file=sys.stderr)
         return 1 if record.is_finished else 2
     session = Session.from_record(record)  # builds the bots: a bot that cannot be built is one line, exit 2
+    settings, problem = settings_from(args, record.rules.name)
     app = HjerterfriApp(
-        settings_from(args, record.rules.name),
+        settings,
         preset_name=record.rules.name,
         bots=session.bot_level,
         seed=record.game.seed,
@@ -139,4 +164,5 @@ def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
         session=session,
     )
     _autosave(args, app)
+    _keep_settings(args, app, problem)
     return app

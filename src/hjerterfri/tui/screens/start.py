@@ -155,7 +155,7 @@ class StartScreen(Screen[None]):
         focus = key
         if key == "preset":
             self.preset = event.value
-            if not self.lang_chosen:
+            if not (self.lang_chosen or self.app.lang_fixed):
                 self.app.settings.lang = PRESET_LANGUAGE.get(event.value, self.app.settings.lang)
         elif key == "players":
             self.players = event.value

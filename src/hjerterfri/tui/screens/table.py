@@ -620,12 +620,14 @@ class TableScreen(Screen):
 
     def action_toggle_points(self) -> None:
         self.app.settings.hide_round_points = not self.app.settings.hide_round_points
+        self.app.keep_settings()
         self.refresh_table()
 
     def action_toggle_log(self) -> None:
         log = self.query_one("#log", RichLog)
         self.app.settings.show_log = not log.display
         log.display = self.app.settings.show_log
+        self.app.keep_settings()
 
     def action_settings(self) -> None:
         from .dialogs import SettingsScreen
