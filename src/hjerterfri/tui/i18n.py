@@ -255,7 +255,7 @@ _STRINGS: dict[str, dict[str, str]] = {
         "start.lang": "Språk",
         "start.speed": "Tempo",
         "start.hint": "↑/↓ välj rad · ←/→ byt · Enter startar spelet",
-        "start.continue": "Fortsätt det sparade spelet",
+        "start.continue": "Fortsätt sparat spel",
         "name.dansk": "Dansk",
         "name.dansk-hus": "Dansk husregel",
         "name.svensk": "Svensk",
