@@ -8,9 +8,9 @@ import random
 import pytest
 
 from hjerterfri.bots import make_bot
-from hjerterfri.bots.knowledge import Knowledge, sample_hands, surprise_counter
+from hjerterfri.bots.knowledge import Knowledge, sample_hands, split_kitty, surprise_counter
 from hjerterfri.bots.svaer import SvaerBot
-from hjerterfri.rules import PRESETS
+from hjerterfri.rules import PRESETS, OddCards, preset
 
 from .helpers import play_round
 
@@ -92,3 +92,37 @@ def test_svaer_keeps_the_best_fitting_deals_though_it_stops_counting_early():
         assert weights == [math.exp(-bot.soft * (full[i] - least)) for i in order]
         cut += len({full[i] for i in range(60)}) > 1
     assert cut, "every deal fitted equally well: the test saw no cut"
+
+
+@pytest.mark.parametrize(("name", "players"), [("dansk", 3), ("dansk", 5), ("svensk", 3), ("svensk", 5)])
+def test_samples_fit_the_view_at_three_and_five_with_the_kitty_or_uneven_hands(name, players):
+    """An unseen kitty is sampled as one mask more: the clubs below the opening card lie in it, and
+    once it is taken the taker's view has it known, so only the others sample it."""
+    rules = preset(name, players)
+    rng = random.Random(2)
+    kitty_views = 0
+    for seed in range(24):
+        upto = rng.randrange(0, 40)
+        r = play_round(rules, seed, seed % 3 + 1, [make_bot("let", s) for s in range(players)], upto=upto)
+        if r.is_over:
+            continue
+        seat = rng.randrange(players)
+        view = r.view(seat)
+        know = Knowledge.from_view(view)
+        for _ in range(4):
+            hands, kitty = split_kitty(sample_hands(know, rng), players)
+            assert hands[seat] == view.hand_mask
+            assert [h.bit_count() for h in hands] == list(view.hand_sizes)
+            union = kitty
+            for s, h in enumerate(hands):
+                assert not union & h
+                union |= h
+                if s != seat:
+                    assert not h & view.void_masks[s]
+            assert union == view.unseen_mask() | view.hand_mask
+            hidden = rules.odd_cards is OddCards.KITTY and view.kitty_mask is None
+            assert kitty.bit_count() == (rules.kitty_size if hidden else 0)
+            if hidden:
+                kitty_views += 1
+                assert kitty & r.kitty & ((1 << view.opening_card) - 1) == r.kitty & ((1 << view.opening_card) - 1)
+    assert kitty_views > 0 or rules.odd_cards is not OddCards.KITTY

@@ -49,7 +49,7 @@ def test_hint_is_a_legal_card():
     [(3, odd) for odd in OddCards] + [(5, odd) for odd in OddCards if odd is not OddCards.REMOVE_TWO_OF_CLUBS],
 )
 def test_every_level_plays_legally_at_three_and_five(players, odd):
-    """svær falls back to middel's play at these tables; every level must still play legally."""
+    """At these tables svær samples the kitty and the uneven hands too; every level must play legally."""
     rules = Rules(name="x", players=players, pass_cycle=(PassDirection.LEFT, PassDirection.NONE), odd_cards=odd)
     for seed in range(2):
         bots = [make_bot(["let", "middel", "svær"][(s + seed) % 3], s) for s in range(players)]

@@ -46,6 +46,8 @@ class Knowledge:
 
     seat: int
     hand_sizes: tuple[int, ...]
+    """Per seat, the cards it holds; one entry more, after the seats, for a kitty this seat has not
+    seen (its cards are unseen but in no hand; after the first trick they are out of play)."""
     known: tuple[int, ...]
     """Per seat, the cards it certainly holds now (this seat: its whole hand)."""
     allowed: tuple[int, ...]
@@ -62,9 +64,9 @@ class Knowledge:
         """What ``view``'s seat knows; ``infer`` adds what good play suggests (see ``likely``)."""
         n = view.players
         seat = view.seat
-        played = view.played_mask
-        unseen = FULL_DECK & ~view.hand_mask & ~played
-        known = [0] * n
+        unseen = view.unseen_mask()
+        kitty = view.kitty_size if view.kitty_mask is None else 0
+        known = [0] * (n + 1 if kitty else n)
         known[seat] = view.hand_mask
         if view.phase is Phase.PLAYING and view.pass_direction is not PassDirection.NONE and view.passed_mask:
             target = view.pass_direction.target(seat, n)
@@ -72,16 +74,18 @@ class Knowledge:
         opening = view.opening_card
         if view.phase is Phase.PLAYING and not view.tricks and not view.trick and unseen >> opening & 1:
             known[view.trick_leader] |= 1 << opening
-        allowed = [FULL_DECK & ~v for v in view.void_masks]
+        if kitty:  # clubs below the opening card were in no hand: they lie in the kitty
+            known[n] = unseen & SUIT_MASKS[0] & ((1 << opening) - 1)
+        allowed = [FULL_DECK & ~v for v in view.void_masks] + ([FULL_DECK] if kitty else [])
         for s, extra in _first_trick_point_dumps(view).items():
             allowed[s] &= extra
         allowed[seat] = view.hand_mask
         allowed = [(a & unseen) | known[s] for s, a in enumerate(allowed)]
         allowed[seat] = view.hand_mask
         free = unseen
-        for s in range(n):
+        for s, k in enumerate(known):
             if s != seat:
-                free &= ~known[s]
+                free &= ~k
         likely = list(allowed)
         if infer:
             if unseen & QS_BIT and not any(k & QS_BIT for k in known):
@@ -90,11 +94,8 @@ class Knowledge:
             for s, gap in _ducked_gaps(view).items():
                 if s != seat:
                     likely[s] &= ~gap | known[s]
-        return cls(seat, tuple(view.hand_sizes), tuple(known), tuple(allowed), free, tuple(likely))
-
-    def holders(self, card: int) -> list[int]:
-        """The seats that may hold an unseen ``card``."""
-        return [s for s in range(len(self.allowed)) if s != self.seat and self.allowed[s] >> card & 1]
+        sizes = tuple(view.hand_sizes) + ((kitty,) if kitty else ())
+        return cls(seat, sizes, tuple(known), tuple(allowed), free, tuple(likely))
 
 
 def _kept_queen_back(view: PlayerView) -> set[int]:
@@ -149,8 +150,14 @@ def _first_trick_point_dumps(view: PlayerView) -> dict[int, int]:
     return out
 
 
+def split_kitty(sample: list[int], players: int) -> tuple[list[int], int]:
+    """A sample's hands and its kitty (0 when the kitty is known or there is none)."""
+    return sample[:players], sample[players] if len(sample) > players else 0
+
+
 def sample_hands(k: Knowledge, rng: random.Random) -> list[int]:
-    """One deal of the unseen cards to the other seats consistent with ``k`` (hand masks, own hand kept)."""
+    """One deal of the unseen cards to the other seats consistent with ``k`` (hand masks, own hand kept;
+    an unseen kitty's cards as one mask more, see ``split_kitty``)."""
     n = len(k.hand_sizes)
     others = [s for s in range(n) if s != k.seat]
     cards = []
@@ -281,12 +288,16 @@ def surprise_counter(view: PlayerView) -> Callable[[list[int], int], int]:
         taken=(0,) * view.players,
         hand_sizes=tuple(n + p.bit_count() for n, p in zip(view.hand_sizes, played, strict=True)),
         hand_mask=view.hand_mask | played[view.seat],
+        kitty_taker=None,
+        kitty_mask=None,
     )
 
     def count(hands: list[int], limit: int = 99) -> int:
         if not plays:
             return 0
-        r = Round.from_view(begin, [h | p for h, p in zip(hands, played, strict=True)])
+        hands, kitty = split_kitty(hands, view.players)
+        kitty = kitty or view.kitty_mask or 0
+        r = Round.from_view(begin, [h | p for h, p in zip(hands, played, strict=True)], kitty)
         voids = [0] * view.players
         broken = False
         n = 0

@@ -67,23 +67,25 @@ def choose(r: Round, shooter: int = -1) -> int:
     suit = SUIT_MASKS[led]
     if legal & suit:
         best = max(c for c in trick if c // 13 == led)
-        winner_is_threat = threat >= 0 and (r.leader + trick.index(best)) % 4 == threat
+        order = r.trick_seats
+        last = len(trick) == len(order) - 1
+        winner_is_threat = threat >= 0 and order[trick.index(best)] == threat
         if winner_is_threat and threat != seat:
             above = legal & ~((1 << best) - 1)
-            if above and (any(c // 13 == 2 for c in trick) or len(trick) == 3):
+            if above and (any(c // 13 == 2 for c in trick) or last):
                 return above.bit_length() - 1
         below = legal & ((1 << best) - 1)
         if below:
             return below.bit_length() - 1
-        if len(trick) == 3:
+        if last:
             nq = legal & ~QS_BIT
             return (nq or legal).bit_length() - 1
         nq = legal & ~QS_BIT
         if led == 3 and nq & HIGH_SPADES and any_queen_out(r):
             return _low(nq)
         h = r.hands
-        for i in range(len(trick) + 1, 4):
-            if not h[(r.leader + i) % 4] & suit:
+        for s in order[len(trick) + 1 :]:
+            if not h[s] & suit:
                 return _low(nq or legal)
         if any(c // 13 == 2 or c == QS for c in trick):
             return _low(nq or legal)
@@ -91,7 +93,7 @@ def choose(r: Round, shooter: int = -1) -> int:
     # Void in the led suit: discard.
     if threat >= 0 and threat != seat:
         best = max(c for c in trick if c // 13 == led)
-        if (r.leader + trick.index(best)) % 4 == threat:
+        if r.trick_seats[trick.index(best)] == threat:
             nonpoints = legal & NOT_HEARTS & ~QS_BIT
             if nonpoints:
                 return _highest_rank(nonpoints)
@@ -116,7 +118,7 @@ def choose(r: Round, shooter: int = -1) -> int:
 
 def _lead(r: Round, seat: int, legal: int) -> int:
     h = r.hands
-    others = (h[0] | h[1] | h[2] | h[3]) & ~h[seat]
+    others = _held(h) & ~h[seat]
     qs_out = bool(others & QS_BIT)
     mine = h[seat]
     if qs_out and legal & SPADES & (QS_BIT - 1) and not mine & HIGH_SPADES:
@@ -142,17 +144,24 @@ def _lead(r: Round, seat: int, legal: int) -> int:
 
 def any_queen_out(r: Round) -> bool:
     h = r.hands
-    return bool((h[0] | h[1] | h[2] | h[3]) & QS_BIT)
+    return bool(_held(h) & QS_BIT)
+
+
+def _held(hands: list[int]) -> int:
+    m = 0
+    for h in hands:
+        m |= h
+    return m
 
 
 def _threat(r: Round) -> int:
     """A seat that has taken every point so far (at least five): the others try to stop its moon."""
     t = r.taken
-    total = t[0] + t[1] + t[2] + t[3]
+    total = sum(t)
     if total < 5:
         return -1
-    for s in range(4):
-        if t[s] == total:
+    for s, points in enumerate(t):
+        if points == total:
             return s
     return -1
 
@@ -201,7 +210,7 @@ class TableView:
 
     def __init__(self, r: Round, seat: int, voids: list[int], legal: int) -> None:
         hands = r.hands
-        held = 0
+        held = r.kitty  # unseen, as for every seat that has not taken it
         for h in hands:
             held |= h
         self.seat = seat

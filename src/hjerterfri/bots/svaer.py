@@ -29,11 +29,11 @@ import math
 import time
 from itertools import combinations
 
-from ..cards import CARDS, FULL_DECK, HEARTS_MASK, Card, cards_of, mask_of
+from ..cards import CARDS, HEARTS_MASK, Card, cards_of, mask_of
 from ..engine import Round
 from ..view import PlayerView
 from . import decision_rng
-from .knowledge import Knowledge, sample_hands, surprise_counter
+from .knowledge import Knowledge, sample_hands, split_kitty, surprise_counter
 from .middel import heuristic_pass, pass_danger, rule_play, sure_winners
 from .playout import note_play, playout, playout_modelled, shown_voids
 
@@ -82,8 +82,6 @@ class SvaerBot:
         count = view.rules.pass_count
         if count == 0:
             return []
-        if not _searchable(view):
-            return heuristic_pass(view)
         hand = view.hand_mask
         first = heuristic_pass(view)
         ranked = sorted(cards_of(hand), key=lambda c: (-pass_danger(c, hand, count), c))[: count + 4]
@@ -101,9 +99,9 @@ class SvaerBot:
                 options.append(low)
         rng = decision_rng(self.seed, view)
         seat = view.seat
-        unseen = cards_of(FULL_DECK & ~hand)
+        unseen = cards_of(view.rules.deck_mask & ~hand)
         others = [s for s in range(view.players) if s != seat]
-        size = view.rules.hand_size
+        sizes = view.hand_sizes
         normal = [0.0] * len(options)
         shoot = [0.0] * len(options)
         deadline = time.perf_counter() + self.time_cap
@@ -119,9 +117,11 @@ class SvaerBot:
                 rng.shuffle(unseen)
                 hands = [0] * view.players
                 hands[seat] = hand
-                for j, s in enumerate(others):
-                    hands[s] = mask_of(unseen[j * size : (j + 1) * size])
-                base = Round(view.rules, hands, view.round_number)
+                dealt = 0
+                for s in others:
+                    hands[s] = mask_of(unseen[dealt : dealt + sizes[s]])
+                    dealt += sizes[s]
+                base = Round(view.rules, hands, view.round_number, mask_of(unseen[dealt:]))
                 passes = {s: heuristic_pass(base.view(s)) for s in others}
                 for i in alive:
                     option = options[i]
@@ -140,8 +140,6 @@ class SvaerBot:
         return list(options[best])
 
     def choose_play(self, view: PlayerView) -> Card:
-        if not _searchable(view):
-            return CARDS[rule_play(view)]
         values = self.evaluate(view)
         if len(values) == 1:
             return next(iter(values))
@@ -205,7 +203,8 @@ class SvaerBot:
         deals = [sample_hands(know, rng) for _ in range(samples * oversample)]
         deals, weights = self._fitted(view, deals, samples)
         for w, hands in zip(weights, deals[:samples], strict=False):
-            base = Round.from_view(view, hands)
+            hands, kitty = split_kitty(hands, view.players)
+            base = Round.from_view(view, hands, kitty or view.kitty_mask or 0)
             shown = shown_voids(base)
             for i, card in enumerate(candidates):
                 normal[i] += w * self._score(base, shown, card)
@@ -228,11 +227,6 @@ def _moon_worth_trying(view: PlayerView) -> bool:
     winners = sure_winners(hand, view.unseen_mask())
     high = sum(1 for c in cards_of(hand) if c % 13 >= 9)
     return winners >= left // 3 or high >= (left * 2) // 3 or (view.taken[view.seat] > 0 and hand & HEARTS_MASK > 0)
-
-
-def _searchable(view: PlayerView) -> bool:
-    """The playouts know the four-player table without a kitty; elsewhere svær plays as middel."""
-    return view.players == 4 and not view.kitty_size and view.rules.deck_mask == FULL_DECK
 
 
 def _moon_hand(hand: int) -> bool:
