@@ -9,25 +9,26 @@ import pytest
 from hjerterfri.bots.middel import rule_play
 from hjerterfri.bots.playout import TableView, note_play, playout_modelled, shown_voids
 from hjerterfri.engine import Phase, Round
-from hjerterfri.rules import PRESETS
+from hjerterfri.rules import PRESETS, preset
 from hjerterfri.view import make_view
 
 
-@pytest.mark.parametrize("name", [n for n, r in PRESETS.items() if r.players == 4])
-def test_table_view_plays_as_the_full_view(name):
-    """Rounds played mostly by middel with some random cards (so voids and odd positions turn up)."""
-    rules = PRESETS[name]
+@pytest.mark.parametrize(("name", "players"), [(n, p) for n in PRESETS for p in (3, 4, 5)])
+def test_table_view_plays_as_the_full_view(name, players):
+    """Rounds played mostly by middel with some random cards (so voids and odd positions turn up),
+    at three and five players with the kitty (taken or not) and the double plays too."""
+    rules = preset(name, players)
     rng = random.Random(3)
     decisions = 0
     for deal in range(1, 16):
         r = Round.deal(rules, 11, deal)
         if r.phase is Phase.PASSING:
-            for seat in range(4):
+            for seat in range(players):
                 r.pass_cards(seat, rng.sample(r.hand_cards(seat), rules.pass_count))
         voids, broken = shown_voids(r)
         while not r.is_over:
             seat = r.turn
-            full = make_view(r, seat, (0,) * 4)
+            full = make_view(r, seat, (0,) * players)
             assert voids == list(full.void_masks)
             card = rule_play(full)
             assert rule_play(TableView(r, seat, voids, r.legal_mask())) == card
@@ -36,7 +37,7 @@ def test_table_view_plays_as_the_full_view(name):
                 card = rng.choice(r.legal_plays())
             broken = note_play(voids, broken, r.trick, seat, card)
             r.push(card)
-    assert decisions == 15 * 52
+    assert decisions == 15 * rules.deck_mask.bit_count() - 15 * rules.kitty_size
 
 
 def test_modelled_playout_finishes_the_round_legally():

@@ -9,43 +9,77 @@ from hjerterfri.paths import settings_path
 from hjerterfri.tui.launch import play_app
 from hjerterfri.tui.screens.dialogs import SettingsScreen
 from hjerterfri.tui.screens.table import TableScreen
-from hjerterfri.tui.settings import Settings, load_settings, save_settings
+from hjerterfri.tui.settings import KeptSettings, Settings, load_settings
 
 from .helpers import settle, sync
 from .test_continue import args_for
 
 
-def test_saved_settings_load_as_they_were(tmp_path):
+def test_kept_settings_load_as_they_were_and_unchanged_ones_are_not_rewritten(tmp_path):
     path = tmp_path / "settings.json"
-    assert load_settings(path) == (None, None)
+    kept = KeptSettings(path, {})
+    assert (kept.saved, kept.problem) == ({}, None)
     chosen = Settings(lang="en", ascii=True, speed="fast", trick_pause=0.5, hold_trick=True, show_log=True)
-    save_settings(chosen, path)
-    assert load_settings(path) == (chosen, None)
+    kept.keep(chosen, lang_chosen=True)
+    assert KeptSettings(path, {}).settings("da") == chosen
+    mtime = os.stat(path).st_mtime_ns
+    kept.keep(chosen, lang_chosen=True)
+    assert os.stat(path).st_mtime_ns == mtime
     assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
 
 
-def test_a_broken_settings_file_gives_defaults_and_one_line_naming_it(tmp_path):
+def test_broken_files_give_the_defaults_and_one_line_naming_the_file(tmp_path):
     path = tmp_path / "settings.json"
-    path.write_text('{"lang": "en",', encoding="utf-8")
-    settings, problem = load_settings(path)
-    assert settings == Settings()
-    assert problem is not None and str(path) in problem and "\n" not in problem
-    assert path.read_text(encoding="utf-8") == '{"lang": "en",'  # left as it was
+    for text in ('{"lang": "en",', "[" * 100_000, "1" * 5000, '["a list"]', "\xff"):
+        path.write_text(text, encoding="latin-1" if text == "\xff" else "utf-8")
+        kept = KeptSettings(path, {})
+        assert kept.saved == {}
+        assert kept.problem is not None and str(path) in kept.problem and "\n" not in kept.problem
+        assert kept.settings("sv") == Settings(lang="sv")  # the preset's language, not a default Danish
+        assert not kept.lang_chosen
 
 
 def test_bad_values_are_ignored_one_by_one_and_named(tmp_path):
     path = tmp_path / "settings.json"
     data = {"lang": "fr", "speed": "fast", "trick_pause": True, "ascii": "yes", "four_colour": True, "zoom": 3}
     path.write_text(json.dumps(data), encoding="utf-8")
-    settings, problem = load_settings(path)
-    assert settings == Settings(speed="fast", four_colour=True)
+    valid, problem = load_settings(path)
+    assert valid == {"speed": "fast", "four_colour": True}
     assert problem is not None
     for bad in ("lang='fr'", "trick_pause=True", "ascii='yes'"):
         assert bad in problem
 
 
+def test_a_flag_holds_for_its_run_only(tmp_path):
+    path = tmp_path / "settings.json"
+    KeptSettings(path, {}).keep(Settings(speed="slow"), lang_chosen=False)
+    kept = KeptSettings(path, {"speed": "fast", "ascii": True})
+    settings = kept.settings("da")
+    assert (settings.speed, settings.ascii) == ("fast", True)
+    settings.four_colour = True  # the player changes something else
+    kept.keep(settings, lang_chosen=False)
+    assert load_settings(path) == ({"speed": "slow", "ascii": False, "four_colour": True, **_rest()}, None)
+
+
+def _rest() -> dict[str, object]:
+    d = Settings().__dict__.copy()
+    for name in ("lang", "speed", "ascii", "four_colour"):
+        d.pop(name)
+    return d
+
+
+def test_the_language_is_kept_only_once_chosen(tmp_path):
+    path = tmp_path / "settings.json"
+    KeptSettings(path, {}).keep(Settings(lang="sv", speed="fast"), lang_chosen=False)
+    assert "lang" not in load_settings(path)[0]
+    assert KeptSettings(path, {}).settings("da").lang == "da"
+    KeptSettings(path, {}).keep(Settings(lang="en"), lang_chosen=True)
+    kept = KeptSettings(path, {})
+    assert kept.lang_chosen and kept.settings("sv").lang == "en"
+
+
 def test_flags_go_over_saved_settings_and_saved_language_over_the_presets():
-    save_settings(Settings(lang="en", speed="slow", four_colour=True), settings_path())
+    KeptSettings(settings_path(), {}).keep(Settings(lang="en", speed="slow", four_colour=True), lang_chosen=True)
     app = play_app(args_for("--preset", "svensk", "--seed", "2"))
     assert (app.settings.lang, app.settings.speed, app.settings.four_colour) == ("en", "slow", True)
     assert app.lang_fixed
@@ -75,4 +109,16 @@ async def test_a_setting_changed_in_the_app_is_there_next_run():
         await pilot.pause()
     again = play_app(args_for("--seed", "3"))
     assert again.settings.four_colour and again.settings.hide_round_points
-    assert again.settings.speed == "instant"
+    assert again.settings.speed == "normal"  # --speed was for that run only
+
+
+@sync
+async def test_a_broken_settings_file_is_named_on_screen_and_the_game_starts():
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text("{oops", encoding="utf-8")
+    app = play_app(args_for("--seed", "3", "--speed", "instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        shown = [n.message for n in app._notifications]
+        assert any("settings.json" in m and "standard" in m for m in shown)

@@ -2,8 +2,8 @@
 
 Everything here is computed from a ``PlayerView`` alone: the cards played, the
 voids the other seats have shown, the cards this seat passed (the receiver holds
-them until they are played), the two of clubs before the first lead, and the
-hand sizes.
+them until they are played), the opening club before the first lead, and the
+hand sizes. A kitty this seat has not seen is dealt like one hand more.
 """
 
 from __future__ import annotations
@@ -42,12 +42,15 @@ def rank_index(card: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Knowledge:
-    """What one seat knows of where the unseen cards are."""
+    """What one seat knows of where the unseen cards are.
+
+    Every per-seat tuple has one entry more, after the seats, for a kitty this seat has not seen:
+    its cards are unseen but in no hand (after the first trick they are out of play).
+    """
 
     seat: int
     hand_sizes: tuple[int, ...]
-    """Per seat, the cards it holds; one entry more, after the seats, for a kitty this seat has not
-    seen (its cards are unseen but in no hand; after the first trick they are out of play)."""
+    """Per seat, how many cards it holds."""
     known: tuple[int, ...]
     """Per seat, the cards it certainly holds now (this seat: its whole hand)."""
     allowed: tuple[int, ...]
@@ -58,6 +61,8 @@ class Knowledge:
     """``allowed`` narrowed by what the seats' play suggests (a seat that discarded something else
     when it could have dumped the queen of spades probably does not hold her); samples follow it
     when some deal can."""
+    kitty: bool = False
+    """Whether the last entries are an unseen kitty's."""
 
     @classmethod
     def from_view(cls, view: PlayerView, infer: bool = True) -> Knowledge:
@@ -95,7 +100,7 @@ class Knowledge:
                 if s != seat:
                     likely[s] &= ~gap | known[s]
         sizes = tuple(view.hand_sizes) + ((kitty,) if kitty else ())
-        return cls(seat, sizes, tuple(known), tuple(allowed), free, tuple(likely))
+        return cls(seat, sizes, tuple(known), tuple(allowed), free, tuple(likely), bool(kitty))
 
 
 def _kept_queen_back(view: PlayerView) -> set[int]:
@@ -169,7 +174,8 @@ def sample_hands(k: Knowledge, rng: random.Random) -> list[int]:
     need0 = [k.hand_sizes[s] - k.known[s].bit_count() for s in range(n)]
     if k.likely and k.likely != k.allowed:
         options = {c: [s for s in others if k.likely[s] >> c & 1] for c in cards}
-        if all(options.values()):
+        only_kitty = [len(k.hand_sizes) - 1] if k.kitty else None
+        if all(opts and opts != only_kitty for opts in options.values()):  # inference puts no card in the kitty
             hands = _fill(cards, options, need0, k, rng, tries=4)
             if hands is not None:
                 return hands

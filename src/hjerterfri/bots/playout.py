@@ -8,7 +8,7 @@ win every trick it can; the others then try to take a heart off it.
 
 from __future__ import annotations
 
-from ..cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS
+from ..cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, points_of
 from ..engine import Phase, Round
 
 QS = QUEEN_OF_SPADES
@@ -210,20 +210,27 @@ class TableView:
 
     def __init__(self, r: Round, seat: int, voids: list[int], legal: int) -> None:
         hands = r.hands
-        held = r.kitty  # unseen, as for every seat that has not taken it
+        held = 0
         for h in hands:
             held |= h
+        kitty = r.kitty
+        taken = r.taken
+        if kitty and r.tricks and r.tricks[0].winner != seat:  # the kitty is unseen, its points unknown
+            taken = taken[:]
+            taken[r.tricks[0].winner] -= points_of(kitty)
+        elif kitty and r.tricks:  # taken by this seat: seen
+            kitty = 0
         self.seat = seat
         self.hand_mask = hands[seat]
         self.legal_mask = legal
-        self.played_mask = r.rules.deck_mask & ~held
-        self.taken = r.taken
+        self.played_mask = r.rules.deck_mask & ~held & ~r.kitty
+        self.taken = taken
         self.tricks = r.tricks
         self.trick = r.trick
         self.trick_seats = r.trick_seats
         self.void_masks = voids
         self.hearts_broken = r.hearts_broken
-        self.unseen = held & ~hands[seat]
+        self.unseen = (held & ~hands[seat]) | kitty
 
     def unseen_mask(self) -> int:
         return self.unseen

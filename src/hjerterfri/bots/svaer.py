@@ -29,13 +29,16 @@ import math
 import time
 from itertools import combinations
 
-from ..cards import CARDS, HEARTS_MASK, Card, cards_of, mask_of
+from ..cards import CARDS, HEARTS_MASK, Card, cards_of, mask_of, points_of
 from ..engine import Round
 from ..view import PlayerView
 from . import decision_rng
 from .knowledge import Knowledge, sample_hands, split_kitty, surprise_counter
 from .middel import heuristic_pass, pass_danger, rule_play, sure_winners
 from .playout import note_play, playout, playout_modelled, shown_voids
+
+FIT_LIMIT = 12
+"""Counting a sampled deal's surprises stops past this many."""
 
 
 class SvaerBot:
@@ -112,7 +115,7 @@ class SvaerBot:
                 if time.perf_counter() > deadline:
                     break
                 alive.sort(key=lambda i: (min(normal[i], shoot[i]) if moon else normal[i], i))
-                del alive[max(2, (len(alive) + 1) // 2) :]
+                del alive[max(2, len(alive) // 2) :]
             for _ in range(done, upto):
                 rng.shuffle(unseen)
                 hands = [0] * view.players
@@ -162,7 +165,7 @@ class SvaerBot:
             if time.perf_counter() > deadline:
                 fit.append(99)
                 continue
-            n = surprises(h, min(12, -kept[0]) if len(kept) == samples else 12)
+            n = surprises(h, min(FIT_LIMIT, -kept[0]) if len(kept) == samples else FIT_LIMIT)
             fit.append(n)
             if len(kept) < samples:
                 heapq.heappush(kept, -n)
@@ -202,9 +205,11 @@ class SvaerBot:
         oversample = max(1, min(self.oversample, self.max_fits // samples)) if view.tricks else 1
         deals = [sample_hands(know, rng) for _ in range(samples * oversample)]
         deals, weights = self._fitted(view, deals, samples)
-        for w, hands in zip(weights, deals[:samples], strict=False):
+        for w, hands in zip(weights, deals, strict=True):
             hands, kitty = split_kitty(hands, view.players)
             base = Round.from_view(view, hands, kitty or view.kitty_mask or 0)
+            if kitty and view.kitty_taker is not None:  # the taker has the sampled kitty's points too
+                base.taken[view.kitty_taker] += points_of(kitty)
             shown = shown_voids(base)
             for i, card in enumerate(candidates):
                 normal[i] += w * self._score(base, shown, card)

@@ -82,7 +82,7 @@ class HjerterfriApp(App[None]):
         self.on_settings: Callable[[Settings], None] | None = None
         """Called with the settings whenever the player changes them (launch keeps them for next time)."""
         self.lang_fixed = False
-        """The language was chosen (by a flag or an earlier run): picking a preset does not change it."""
+        """The player chose the language (now, by a flag or in an earlier run): a preset does not change it."""
         self.notice: str | None = None
         """A line to show once the app is up (a broken settings file)."""
         self._texts = Texts(self.settings.lang, ascii_suits=self.settings.ascii)

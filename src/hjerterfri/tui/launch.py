@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..gamelog import GameRecord
 from .i18n import PRESET_LANGUAGE, Texts
-from .settings import Settings, load_settings, save_settings
+from .settings import KeptSettings, Settings
 
 if TYPE_CHECKING:
     from .app import HjerterfriApp
@@ -16,38 +16,33 @@ if TYPE_CHECKING:
 START_FLAGS = ("preset", "bots", "seed", "name", "lang", "players")
 
 
-def settings_from(args: argparse.Namespace, preset_name: str | None = None) -> tuple[Settings, str | None]:
-    """The settings for this run: those saved last time (the language defaulting to the preset's
-    when none are saved), with the flags on top; and a line about a broken settings file, if any."""
+def kept_settings(args: argparse.Namespace) -> KeptSettings:
+    """The settings file in the data directory, with the look and pace flags of this run."""
     from ..paths import settings_path
 
-    saved, problem = load_settings(settings_path(getattr(args, "data_dir", None)))
-    preset_name = preset_name or getattr(args, "preset", None) or "dansk"
-    settings = saved or Settings(lang=PRESET_LANGUAGE.get(preset_name, "da"))
-    if getattr(args, "lang", None):
-        settings.lang = args.lang
-    if getattr(args, "speed", None):
-        settings.speed = args.speed
-    settings.ascii = settings.ascii or bool(getattr(args, "ascii", False))
-    settings.four_colour = settings.four_colour or bool(getattr(args, "four_colour", False))
-    return settings, problem
+    flags = {name: getattr(args, name, None) for name in ("lang", "speed", "ascii", "four_colour")}
+    flags = {name: value for name, value in flags.items() if value}  # --ascii and --four-colour only turn on
+    return KeptSettings(settings_path(getattr(args, "data_dir", None)), flags)
 
 
-def _keep_settings(args: argparse.Namespace, app: HjerterfriApp, problem: str | None) -> None:
-    """Save the settings whenever the player changes them; show a broken settings file's line."""
-    from ..paths import settings_path
-
-    path = settings_path(getattr(args, "data_dir", None))
+def _keep_settings(app: HjerterfriApp, kept: KeptSettings) -> None:
+    """Save the settings whenever the player changes them; say once if that fails."""
+    failed = False
 
     def keep(settings: Settings) -> None:
+        nonlocal failed
         try:
-            save_settings(settings, path)
+            kept.keep(settings, app.lang_fixed)
+            failed = False
         except OSError as e:
-            app.save_failed(e)
+            if not failed:
+                app.notify(app.texts("settings.save.failed", error=str(e)), severity="warning", timeout=8)
+            failed = True
 
     app.on_settings = keep
-    app.lang_fixed = path.exists() or bool(getattr(args, "lang", None))
-    app.notice = problem
+    app.lang_fixed = kept.lang_chosen
+    if kept.problem:
+        app.notice = app.texts("settings.broken", error=kept.problem)
 
 
 def imported_bots(record: GameRecord) -> list[str]:
@@ -108,9 +103,9 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
 
         make_bot(bots, 0)  # a bot that cannot be built is a one-line error here, not a crash later
     skip = any(getattr(args, flag, None) is not None for flag in START_FLAGS)
-    settings, problem = settings_from(args)
+    kept = kept_settings(args)
     app = HjerterfriApp(
-        settings,
+        kept.settings(PRESET_LANGUAGE.get(getattr(args, "preset", None) or "dansk", "da")),
         preset_name=getattr(args, "preset", None),
         bots=bots,
         seed=getattr(args, "seed", None),
@@ -120,7 +115,7 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
         players=getattr(args, "players", None) or 4,
     )
     _autosave(args, app)
-    _keep_settings(args, app, problem)
+    _keep_settings(app, kept)
     return app
 
 
@@ -154,9 +149,9 @@ def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
         print(f"hjerterfri: error: {record.path}: {why}", file=sys.stderr)
         return 1 if record.is_finished else 2
     session = Session.from_record(record)  # builds the bots: a bot that cannot be built is one line, exit 2
-    settings, problem = settings_from(args, record.rules.name)
+    kept = kept_settings(args)
     app = HjerterfriApp(
-        settings,
+        kept.settings(PRESET_LANGUAGE.get(record.rules.name, "da")),
         preset_name=record.rules.name,
         bots=session.bot_level,
         seed=record.game.seed,
@@ -164,5 +159,5 @@ def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
         session=session,
     )
     _autosave(args, app)
-    _keep_settings(args, app, problem)
+    _keep_settings(app, kept)
     return app

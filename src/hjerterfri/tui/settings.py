@@ -41,19 +41,19 @@ ALLOWED: dict[str, tuple[object, ...]] = {
 """The values a saved setting may take; every other setting is a yes/no."""
 
 
-def load_settings(path: str | os.PathLike[str]) -> tuple[Settings | None, str | None]:
-    """The settings saved at ``path`` (None if there are none) and, if the file is broken, one line
-    saying what is wrong with it; a bad value leaves that setting at its default."""
+def load_settings(path: str | os.PathLike[str]) -> tuple[dict[str, object], str | None]:
+    """The valid settings saved at ``path``, by name (none if there is no file), and one line saying
+    what was wrong if the file or some value in it is broken (those are left out)."""
     try:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
     except FileNotFoundError:
-        return None, None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        return Settings(), f"{path}: not readable settings ({e}); using the defaults"
+        return {}, None
+    except (OSError, ValueError, RecursionError) as e:  # ValueError: bad JSON, bad UTF-8, huge numbers
+        return {}, f"{path}: {e}"
     if not isinstance(data, dict):
-        return Settings(), f"{path}: not readable settings (not a JSON object); using the defaults"
-    settings = Settings()
+        return {}, f"{path}: not a JSON object"
+    valid: dict[str, object] = {}
     wrong = []
     for field in fields(Settings):
         if field.name not in data:
@@ -64,15 +64,44 @@ def load_settings(path: str | os.PathLike[str]) -> tuple[Settings | None, str | 
         else:
             ok = isinstance(value, bool)  # the others are yes/no
         if ok:
-            setattr(settings, field.name, value)
+            valid[field.name] = value
         else:
             wrong.append(f"{field.name}={value!r}")
-    problem = f"{path}: ignored {', '.join(wrong)}" if wrong else None
-    return settings, problem
+    return valid, f"{path}: ignored {', '.join(wrong)}" if wrong else None
 
 
-def save_settings(settings: Settings, path: str | os.PathLike[str]) -> None:
-    """Keep ``settings`` for the next run (written atomically)."""
-    from ..paths import write_atomic
+class KeptSettings:
+    """The settings file: what it held at the start, this run's flags on top, and saving what the
+    player changes. A flag holds for its run only: a setting still at the flag's value is saved as it
+    was before. The language is saved only once chosen (otherwise it follows the preset)."""
 
-    write_atomic(path, json.dumps(asdict(settings), indent=2, ensure_ascii=False) + "\n")
+    def __init__(self, path: str | os.PathLike[str], flags: dict[str, object]) -> None:
+        self.path = path
+        self.saved, self.problem = load_settings(path)
+        self.flags = flags
+
+    def settings(self, preset_lang: str) -> Settings:
+        """This run's settings: the preset's language, then what was saved, then the flags."""
+        return Settings(**{"lang": preset_lang, **self.saved, **self.flags})  # type: ignore[arg-type]
+
+    @property
+    def lang_chosen(self) -> bool:
+        return "lang" in self.saved or "lang" in self.flags
+
+    def keep(self, settings: Settings, lang_chosen: bool) -> None:
+        """Save ``settings`` if they differ from the file (raises OSError when it cannot be written)."""
+        data = asdict(settings)
+        for name, value in self.flags.items():
+            if data[name] == value:
+                if name in self.saved:
+                    data[name] = self.saved[name]
+                else:
+                    del data[name]
+        if not lang_chosen:
+            data.pop("lang", None)
+        if data == self.saved:
+            return
+        from ..paths import write_atomic
+
+        write_atomic(self.path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        self.saved = data

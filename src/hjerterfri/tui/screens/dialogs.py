@@ -19,7 +19,7 @@ from ...engine import Trick
 from ..labels import relabel
 from ..scores import history_table
 from ..session import Session
-from ..settings import SPEEDS, TRICK_PAUSES
+from ..settings import LANGUAGES, SPEEDS, TRICK_PAUSES
 from ..widgets.choice import Choice
 from ..widgets.trick import TrickView
 
@@ -180,12 +180,14 @@ class SettingsScreen(Dialog):
             yield Choice(t("settings.hide"), (False, True), s.hide_round_points, yes_no, id="hide", label_width=32)
             yield Choice(t("settings.colours"), (False, True), s.four_colour, yes_no, id="colours", label_width=32)
             yield Choice(t("settings.ascii"), (False, True), s.ascii, yes_no, id="ascii", label_width=32)
-            yield Choice(t("settings.lang"), ("da", "sv", "en"), s.lang, _language_name, id="lang", label_width=32)
+            yield Choice(t("settings.lang"), LANGUAGES, s.lang, _language_name, id="lang", label_width=32)
             yield Static(t("settings.hint"), classes="hint")
         yield Footer()
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         setattr(self.app.settings, _SETTING_OF_CHOICE[event.choice.id], event.value)
+        if event.choice.id == "lang":
+            self.app.lang_fixed = True
         self.app.settings_changed()
 
 

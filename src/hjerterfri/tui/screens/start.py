@@ -63,7 +63,6 @@ class StartScreen(Screen[None]):
         self.variant = variant
         self.bots = bots
         self.player_name = name
-        self.lang_chosen = False
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
@@ -155,7 +154,7 @@ class StartScreen(Screen[None]):
         focus = key
         if key == "preset":
             self.preset = event.value
-            if not (self.lang_chosen or self.app.lang_fixed):
+            if not self.app.lang_fixed:
                 self.app.settings.lang = PRESET_LANGUAGE.get(event.value, self.app.settings.lang)
         elif key == "players":
             self.players = event.value
@@ -166,7 +165,7 @@ class StartScreen(Screen[None]):
         elif key == "bots":
             self.bots = event.value
         elif key == "lang":
-            self.lang_chosen = True
+            self.app.lang_fixed = True
             self.app.settings.lang = event.value
         elif key == "speed":
             self.app.settings.speed = event.value
