@@ -239,7 +239,8 @@ def format_table(fig: dict[str, Any]) -> str:
             f"{t:<12}{f['seats']:>6}{_fmt(f['points_per_round']):>14}{ci:>16}{won:>14}"
             f"{f['moons_shot']:>12}{f['moons_conceded']:>10}{play:>22}{pas:>22}"
         )
-    lines.append(f"fair share: {26 / 4:.1f} points per round per seat. games: {fig['games_rule']}.")
+    fair = 26 / len(fig["seats"])  # the 26 points of a round (a kitty's included), shared evenly
+    lines.append(f"fair share: {fair:.1f} points per round per seat. games: {fig['games_rule']}.")
     lines.append("moons: shot = rounds a seat of the type shot; conceded = seat-rounds in which another seat shot.")
     return "\n".join(lines)
 

@@ -78,3 +78,4 @@ def test_three_and_five_seats_play_every_rotation(seats, preset_name, tmp_path, 
     points = sum(t["points_per_round"] * t["seat_rounds"] for t in fig["types"].values())
     moons = sum(t["moons_shot"] for t in fig["types"].values())
     assert round(points) == 2 * n * 26 + moons * 26 * (n - 2)
+    assert f"fair share: {26 / n:.1f} points" in capsys.readouterr().out
