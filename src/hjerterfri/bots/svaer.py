@@ -10,8 +10,8 @@ those that best explain the others' play so far (``knowledge.surprise_counter``:
 many of their cards a rule player would not have played in that deal),
 weighting each kept deal by ``exp(-soft * extra surprises)``. It passes by a
 search over the 16 strongest passes by middel's evaluation, raced in stages on
-random deals: the worse half drops out after each stage, so the last two are
-compared on 320 deals. When
+random deals: the worse half drops out after each stage, so the last two (three
+when a moon pass is among them) are compared on 320 deals. When
 nobody else has taken points, it also plays each candidate out trying to shoot
 the moon and takes that line when the samples say it scores better.
 
@@ -80,7 +80,7 @@ class SvaerBot:
         """The pass that scores best over sampled deals among the strongest few by middel's evaluation.
 
         The options race in stages (``pass_stages``: deals played so far after each stage): after each
-        stage the worse half drops out, so the last two are told apart on the most deals.
+        stage the worse half drops out (rounding up), so the last few are told apart on the most deals.
         """
         count = view.rules.pass_count
         if count == 0:
@@ -115,7 +115,7 @@ class SvaerBot:
                 if time.perf_counter() > deadline:
                     break
                 alive.sort(key=lambda i: (min(normal[i], shoot[i]) if moon else normal[i], i))
-                del alive[max(2, len(alive) // 2) :]
+                del alive[max(2, (len(alive) + 1) // 2) :]
             for _ in range(done, upto):
                 rng.shuffle(unseen)
                 hands = [0] * view.players
