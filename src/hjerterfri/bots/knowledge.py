@@ -266,7 +266,7 @@ def moon_threat(view: PlayerView) -> int | None:
     return None
 
 
-def surprise_counter(view: PlayerView) -> Callable[[list[int], int], int]:
+def surprise_counter(view: PlayerView) -> Callable[..., int]:
     """A counter of how many of the other seats' plays so far ``middel`` would not have made, had a
     sample (everyone's cards now) been the deal: ``count(hands, limit)``.
 

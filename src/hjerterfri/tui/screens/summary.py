@@ -21,6 +21,15 @@ if TYPE_CHECKING:
     from ..app import HjerterfriApp
 
 
+def history_panel(app: HjerterfriApp, session: Session) -> Static:
+    """The game's points round by round, under a dim heading (beside a round's or the game's result)."""
+    t = app.texts
+    return Static(
+        Group(Text(t("summary.history"), style="dim"), history_table(t, session.names, session.game.history())),
+        id="history",
+    )
+
+
 class RoundSummaryScreen(Screen[None]):
     """What the round just played scored, and the totals so far."""
 
@@ -55,10 +64,7 @@ class RoundSummaryScreen(Screen[None]):
             yield Static(Group(*head), id="summary")
             with Horizontal(classes="columns"):
                 yield Static(round_table(t, names, r.scores(), game.totals))
-                yield Static(
-                    Group(Text(t("summary.history"), style="dim"), history_table(t, names, game.history())),
-                    id="history",
-                )
+                yield history_panel(self.app, self.session)
             yield Static(Text(t("summary.end") if game.is_over() else t("summary.next"), style="dim"))
         yield Footer()
 
@@ -84,16 +90,10 @@ class GameEndScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
-        game = self.session.game
         with VerticalScroll(classes="sheet"), Vertical(classes="sheet-box"):
             with Horizontal(classes="columns"):
                 yield Static(self._body(), id="result")
-                yield Static(
-                    Group(
-                        Text(t("summary.history"), style="dim"), history_table(t, self.session.names, game.history())
-                    ),
-                    id="history",
-                )
+                yield history_panel(self.app, self.session)
             yield Static(Text(t("end.again"), style="dim"))
         yield Footer()
 
