@@ -81,7 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--text", action="store_true", help="print a transcript instead of opening the viewer")
     _add_display_flags(replay)
 
-    sub.add_parser("games", help="list saved games and your statistics")
+    games = sub.add_parser("games", help="list saved games and your statistics")
+    games.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help="where games are saved")
 
     arena = sub.add_parser("arena", help="measure bots against each other on duplicate deals")
     arena.add_argument(

@@ -96,10 +96,13 @@ def test_games_with_no_games(capsys, tmp_path):
     assert "No saved games" in capsys.readouterr().out
 
 
-def test_games_uses_the_data_dir_flag(capsys, tmp_path):
+@pytest.mark.parametrize("after", [False, True])
+def test_games_uses_the_data_dir_flag(capsys, tmp_path, after):
+    """Before or after the command, as ``continue`` takes it."""
     record = play_out(new_record(seed=6), actions=10)
     path = new_log_path(record, tmp_path / "elsewhere")
     save(record, path)
-    assert main(["--data-dir", str(tmp_path / "elsewhere"), "games"]) == 0
+    flag = ["--data-dir", str(tmp_path / "elsewhere")]
+    assert main(["games", *flag] if after else [*flag, "games"]) == 0
     assert path.name in capsys.readouterr().out
     assert load(path).game.round.number == 1
