@@ -1,12 +1,15 @@
-"""The start screen when keys come faster than the app (tmux send-keys, a quick typist, a paste)."""
+"""The start screen: keys that come faster than the app (tmux send-keys, a quick typist, a paste), and
+the form fitting the terminal."""
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 
 from hjerterfri.tui.screens.start import StartScreen
 from hjerterfri.tui.screens.table import TableScreen
 
+from ..logs.helpers import new_record
 from .helpers import make_app, sync
 
 
@@ -44,3 +47,20 @@ async def test_enter_right_after_the_name_starts_with_the_whole_name():
             if isinstance(app.screen, TableScreen):
                 break
         assert app.screen.session.names[0] == "Bo"
+
+
+@pytest.mark.parametrize(("players", "resume"), [(4, False), (4, True), (3, False), (3, True)])
+@sync
+async def test_the_form_fits_80x24_and_opens_up_when_the_terminal_grows(players, resume):
+    """A saved game to continue and a variant line each take two rows: at 24 rows the form tightens
+    until it fits above the footer, and a taller terminal gets the roomy form back."""
+    app = make_app(seed=3, players=players, unfinished=new_record() if resume else None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        start = app.screen.query_one("#start")
+        assert start.region.y >= 0 and start.region.bottom <= 23
+        assert app.screen.query_one("#name").region.height == 3
+        await pilot.resize_terminal(80, 40)
+        await pilot.pause()
+        assert not start.classes & {"tight", "tighter"}
+        assert start.region.bottom <= 39
