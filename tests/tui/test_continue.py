@@ -315,4 +315,21 @@ async def test_a_failed_save_warns_once_and_the_game_goes_on(monkeypatch):
         assert isinstance(app.screen, TableScreen) and app.screen.round.hands[HUMAN].bit_count() == 12
         warnings = [n.message for n in app._notifications]
         assert len(warnings) == 1 and os.strerror(28) in warnings[0] and "gemmes" in warnings[0]
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.screen.query("#quit-saved"), "the quit dialog must not promise a save that failed"
     assert len(calls) > 8  # every action tried again
+
+
+@sync
+async def test_the_quit_dialog_says_the_game_is_saved():
+    app = play_app(args_for("--seed", "3", "--name", "Ida"))
+    app.settings = fast_settings()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert "fortsæt det med c" in str(app.screen.query_one("#quit-saved").render())
+        await pilot.press("y")
+        await pilot.pause()
+    assert latest_unfinished(games_dir()) is not None

@@ -193,6 +193,17 @@ class HjerterfriApp(App[None]):
         self.seed = (self.seed or 0) + 1
         self.start_game(self.preset_name, self.bots, self.player_name)
 
+    def game_is_saved(self) -> bool:
+        """A game in progress is in its log file, so it can be continued after quitting."""
+        s = self.session
+        return (
+            s is not None
+            and not s.game.is_over()
+            and s.record is not None
+            and s.record.path is not None
+            and not getattr(self.on_session, "failed", False)
+        )
+
     def action_ask_quit(self) -> None:
         if isinstance(self.screen, QuitScreen):
             return

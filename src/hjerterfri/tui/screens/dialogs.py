@@ -139,6 +139,8 @@ class QuitScreen(ModalScreen[bool]):
         t = self.app.texts
         with Vertical(classes="dialog small"):
             yield Static(Text(t("quit.ask"), style="bold"))
+            if self.app.game_is_saved():
+                yield Static(t("quit.saved"), id="quit-saved")
             yield Button(t("quit.yes"), id="yes", variant="error")
             yield Button(t("quit.no"), id="no", variant="primary")
 
