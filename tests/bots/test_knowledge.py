@@ -58,7 +58,7 @@ def test_the_true_deal_explains_middel_play_and_most_samples_do_not():
         view = r.view(r.turn)
         assert surprise_counter(view, passes=False)(r.hands) == 0
         know = Knowledge.from_view(view)
-        worse += sum(surprise_counter(view)(sample_hands(know, rng)) > 0 for _ in range(10))
+        worse += sum(surprise_counter(view, passes=False)(sample_hands(know, rng)) > 0 for _ in range(10))
     assert worse > 10
 
 
@@ -102,6 +102,43 @@ def test_left_and_right_the_true_deal_mostly_explains_the_pass_better_than_sampl
         sample_zero += sum(count(sample_hands(know, rng)) == 0 for _ in range(10))
     assert true_zero >= 0.8 * rounds
     assert sample_zero <= 0.7 * 10 * rounds
+
+
+def test_the_fit_counts_pass_and_play_surprises_together_and_stops_past_its_limit():
+    rules = PRESETS["dansk"]
+    rng = random.Random(8)
+    for seed in range(6):
+        r = play_round(rules, seed, 3, [make_bot("middel")] * 4, upto=8 + seed)
+        view = r.view(r.turn)
+        know = Knowledge.from_view(view)
+        both, plays = surprise_counter(view), surprise_counter(view, passes=False)
+        passes = pass_surprises(view, _played(view))
+        for _ in range(10):
+            hands = sample_hands(know, rng)
+            total = plays(hands) + passes(hands)
+            assert both(hands) == total
+            cut = both(hands, 0)  # past the limit the count may stop short of the whole
+            assert (cut > 0) == (total > 0) and cut <= total
+
+
+@pytest.mark.parametrize(("name", "players"), [("dansk", 3), ("dansk", 5), ("svensk", 3), ("svensk", 5)])
+def test_pass_surprises_read_the_hands_of_a_sample_with_a_kitty(name, players):
+    """Samples at three and five players may carry the unseen kitty as one entry more; the passer is a
+    seat, and the real deal mostly explains what it passed."""
+    rules = preset(name, players)
+    true_zero = rounds = 0
+    for seed in range(20):
+        r = play_round(rules, seed, seed % 2 + 1, [make_bot("middel")] * players, upto=players + seed % 5)
+        view = r.view(r.turn)
+        if not view.received_mask:
+            continue
+        count = pass_surprises(view, _played(view))
+        know = Knowledge.from_view(view)
+        assert count(sample_hands(know, random.Random(seed))) >= 0
+        kitty = [r.kitty] if know.kitty else []
+        true_zero += count(list(r.hands) + kitty) == 0
+        rounds += 1
+    assert rounds >= 10 and true_zero >= 0.7 * rounds
 
 
 def test_a_passer_that_kept_a_short_queen_of_spades_is_surprising():

@@ -331,7 +331,7 @@ def pass_surprises(view: PlayerView, played: list[int]) -> Callable[[list[int]],
     The passer's hand before the exchange is its hand at the first lead (``played`` adds back what it
     has played since) without what it received and with what it passed here. When it received this
     seat's cards (across), that is exact. Otherwise it received from a seat whose pass the sample does
-    not show, so the three cards ``middel`` would most like to be rid of stand in for them: passed
+    not show, so the ``pass_count`` cards ``middel`` would most like to be rid of stand in for them: passed
     cards are the dangerous ones.
     """
     from .middel import pass_of
@@ -342,7 +342,7 @@ def pass_surprises(view: PlayerView, played: list[int]) -> Callable[[list[int]],
         return None
     n = view.players
     count = view.rules.pass_count
-    passer = next(s for s in range(n) if s != view.seat and direction.target(s, n) == view.seat)
+    passer = next(s for s in range(n) if direction.target(s, n) == view.seat)
     mine = (view.passed_mask or 0) if direction.target(view.seat, n) == passer else None
     got = {c for c in range(52) if received >> c & 1}
 

@@ -5,15 +5,16 @@ knows (``knowledge.sample_hands``), rebuilds each sample with
 ``Round.from_view``, and scores every legal card by playing the round out on
 the same samples for every candidate: its own seat by the fast heuristic policy
 of ``playout``, the others as ``middel`` would play from their own views
-(``playout.playout_modelled``). It draws six times the deals it needs and keeps
-those that best explain the others' play so far and the cards it was passed
-(``knowledge.surprise_counter``: how many of their cards a rule player would not
-have played, or passed, in that deal), weighting each kept deal by
-``exp(-soft * extra surprises)``. It passes by a
-search over the 16 strongest passes by middel's evaluation, raced in stages on
-random deals: the worse half drops out after each stage, so the last two (three
-when a moon pass is among them) are compared on 320 deals. When
-nobody else has taken points, it also plays each candidate out trying to shoot
+(``playout.playout_modelled``). Once the others have played or passed to it,
+it draws up to six times the deals it needs and keeps those that best explain
+the others' play so far and the cards it was passed
+(``knowledge.surprise_counter``: how many of their cards a rule player would
+not have played, or passed, in that deal), weighting each kept deal by
+``exp(-soft * extra surprises)``. It passes by a search over the 16 strongest
+passes by middel's evaluation, raced in stages on random deals: the worse half
+drops out after each stage, so the last two (three when a moon pass is among
+them) are compared on 320 deals. When nobody else has taken points, it also
+plays each candidate out trying to shoot
 the moon and takes that line when the samples say it scores better.
 
 Determinism: the budget is a number of playouts, not a time, and the samples
