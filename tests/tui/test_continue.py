@@ -18,6 +18,7 @@ from hjerterfri.rules import preset
 from hjerterfri.tui.app import HjerterfriApp
 from hjerterfri.tui.autosave import Autosave
 from hjerterfri.tui.launch import continue_app, play_app
+from hjerterfri.tui.screens.dialogs import QuitScreen
 from hjerterfri.tui.screens.start import StartScreen
 from hjerterfri.tui.screens.summary import GameEndScreen, RoundSummaryScreen
 from hjerterfri.tui.screens.table import TableScreen
@@ -317,6 +318,7 @@ async def test_a_failed_save_warns_once_and_the_game_goes_on(monkeypatch):
         assert len(warnings) == 1 and os.strerror(28) in warnings[0] and "gemmes" in warnings[0]
         await pilot.press("q")
         await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
         assert not app.screen.query("#quit-saved"), "the quit dialog must not promise a save that failed"
     assert len(calls) > 8  # every action tried again
 
@@ -329,7 +331,8 @@ async def test_the_quit_dialog_says_the_game_is_saved():
         await settle(pilot)
         await pilot.press("q")
         await pilot.pause()
-        assert "fortsæt det med c" in str(app.screen.query_one("#quit-saved").render())
+        assert isinstance(app.screen, QuitScreen)
+        assert "hjerterfri continue" in str(app.screen.query_one("#quit-saved").render())
         await pilot.press("y")
         await pilot.pause()
     assert latest_unfinished(games_dir()) is not None

@@ -49,18 +49,23 @@ async def test_enter_right_after_the_name_starts_with_the_whole_name():
         assert app.screen.session.names[0] == "Bo"
 
 
-@pytest.mark.parametrize(("players", "resume"), [(4, False), (4, True), (3, False), (3, True)])
+@pytest.mark.parametrize(
+    ("players", "resume", "tightened"),
+    [(4, False, set()), (4, True, {"tight"}), (3, False, {"tight"}), (3, True, {"tight", "tighter"})],
+)
 @sync
-async def test_the_form_fits_80x24_and_opens_up_when_the_terminal_grows(players, resume):
-    """A saved game to continue and a variant line each take two rows: at 24 rows the form tightens
-    until it fits above the footer, and a taller terminal gets the roomy form back."""
-    app = make_app(seed=3, players=players, unfinished=new_record() if resume else None)
+async def test_the_form_fits_every_height_from_24_rows_and_opens_up_when_there_is_room(players, resume, tightened):
+    """A saved game to continue and a variant line take rows: at 24 rows the form tightens just as far
+    as it must to fit above the footer, at every height it fits, and a tall terminal gets the roomy form.
+    The saved game has the longest label there is (English, the house rules)."""
+    app = make_app(seed=3, lang="en", players=players, unfinished=new_record("dansk-hus") if resume else None)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         start = app.screen.query_one("#start")
-        assert start.region.y >= 0 and start.region.bottom <= 23
-        assert app.screen.query_one("#name").region.height == 3
-        await pilot.resize_terminal(80, 40)
-        await pilot.pause()
+        assert set(start.classes) == tightened
+        for height in range(24, 41):
+            await pilot.resize_terminal(80, height)
+            await pilot.pause()
+            assert start.region.y >= 0 and start.region.bottom <= height - 1, height
+            assert app.screen.query_one("#name").region.height == 3
         assert not start.classes & {"tight", "tighter"}
-        assert start.region.bottom <= 39

@@ -12,6 +12,7 @@ from ..cards import Card
 from ..engine import Game
 from ..gamelog import GameRecord
 from ..view import PlayerView
+from .autosave import Autosave
 from .i18n import BOT_NAMES, Texts
 from .screens.dialogs import HelpScreen, QuitScreen, RulesScreen
 from .screens.start import StartScreen
@@ -201,7 +202,8 @@ class HjerterfriApp(App[None]):
             and not s.game.is_over()
             and s.record is not None
             and s.record.path is not None
-            and not getattr(self.on_session, "failed", False)
+            and isinstance(self.on_session, Autosave)
+            and not self.on_session.failed
         )
 
     def action_ask_quit(self) -> None:

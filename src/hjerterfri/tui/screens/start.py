@@ -125,7 +125,7 @@ class StartScreen(Screen[None]):
         t = self.app.texts
         when = f"{record.started:%Y-%m-%d %H:%M}"
         where = t("round", n=record.game.round.number)
-        return f"{t('start.continue')} (c): {when} · {self.app.preset_label(record.rules.name)} · {where}"
+        return f"{t('start.continue')} (c)\n{when} · {self.app.preset_label(record.rules.name)} · {where}"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
@@ -147,10 +147,10 @@ class StartScreen(Screen[None]):
     def _density(self) -> str:
         """Classes that tighten the form on a short terminal: first its frame, then the gaps between lines.
 
-        The form with its frame takes 23 rows, two more with a saved game to continue and two more
-        with a variant line; the tight frame saves three rows and the closed gaps four more.
+        The form with its frame takes 23 rows, three more with a saved game to continue and two more
+        with a variant line; the tight frame saves three rows and the closed gaps two or three more.
         """
-        rows = 23 + 2 * bool(self.unfinished) + 2 * (len(variants_for(self.preset, self.players)) > 1)
+        rows = 23 + 3 * bool(self.unfinished) + 2 * (len(variants_for(self.preset, self.players)) > 1)
         room = self.app.size.height - 1  # the footer
         if rows <= room:
             return ""
