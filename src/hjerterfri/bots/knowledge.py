@@ -266,10 +266,9 @@ def moon_threat(view: PlayerView) -> int | None:
     return None
 
 
-def surprise_counter(view: PlayerView, passes: bool = True) -> Callable[..., int]:
+def surprise_counter(view: PlayerView) -> Callable[..., int]:
     """A counter of how many of the other seats' plays so far ``middel`` would not have made, had a
-    sample (everyone's cards now) been the deal: ``count(hands, limit)``. With ``passes``, the cards
-    received that ``middel`` would not have passed count too (``pass_surprises``).
+    sample (everyone's cards now) been the deal: ``count(hands, limit)``.
 
     The round is replayed from the first lead with the cards each seat has played added back. A low
     count means a deal that explains the play well. Counting stops past ``limit``. What does not
@@ -299,17 +298,15 @@ def surprise_counter(view: PlayerView, passes: bool = True) -> Callable[..., int
         kitty_mask=None,
     )
 
-    passed = pass_surprises(view, played) if passes else None
-
     def count(hands: list[int], limit: int = 99) -> int:
-        n = passed(hands) if passed else 0
-        if not plays or n > limit:
-            return n
+        if not plays:
+            return 0
         hands, kitty = split_kitty(hands, view.players)
         kitty = kitty or view.kitty_mask or 0
         r = Round.from_view(begin, [h | p for h, p in zip(hands, played, strict=True)], kitty)
         voids = [0] * view.players
         broken = False
+        n = 0
         for seat, card in plays:
             if seat != view.seat:
                 legal = r.legal_mask()
@@ -322,37 +319,3 @@ def surprise_counter(view: PlayerView, passes: bool = True) -> Callable[..., int
         return n
 
     return count
-
-
-def pass_surprises(view: PlayerView, played: list[int]) -> Callable[[list[int]], int] | None:
-    """A counter of how many of the cards this seat received ``middel`` would not have passed, had a
-    sample been the deal (``None`` when nothing was received).
-
-    The passer's hand before the exchange is its hand at the first lead (``played`` adds back what it
-    has played since) without what it received and with what it passed here. When it received this
-    seat's cards (across), that is exact. Otherwise it received from a seat whose pass the sample does
-    not show, so the ``pass_count`` cards ``middel`` would most like to be rid of stand in for them: passed
-    cards are the dangerous ones.
-    """
-    from .middel import pass_of
-
-    received = view.received_mask
-    direction = view.pass_direction
-    if not received or direction is PassDirection.NONE:
-        return None
-    n = view.players
-    count = view.rules.pass_count
-    passer = next(s for s in range(n) if direction.target(s, n) == view.seat)
-    mine = (view.passed_mask or 0) if direction.target(view.seat, n) == passer else None
-    got = {c for c in range(52) if received >> c & 1}
-
-    def surprises(hands: list[int]) -> int:
-        before = hands[passer] | played[passer]
-        if mine is not None:
-            before &= ~mine
-        else:
-            for c in pass_of(before, count):
-                before &= ~(1 << c)
-        return len(got - set(pass_of(before | received, count)))
-
-    return surprises

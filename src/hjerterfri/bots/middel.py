@@ -46,11 +46,8 @@ def pass_danger(card: int, hand: int, left_to_pass: int) -> float:
 
 def heuristic_pass(view: PlayerView) -> list[Card]:
     """The ``pass_count`` cards middel would pass."""
-    return pass_of(view.hand_mask, view.rules.pass_count)
-
-
-def pass_of(hand: int, count: int) -> list[Card]:
-    """The ``count`` cards middel would pass from ``hand``, most dangerous first."""
+    hand = view.hand_mask
+    count = view.rules.pass_count
     chosen: list[Card] = []
     for i in range(count):
         left = count - i

@@ -5,17 +5,16 @@ knows (``knowledge.sample_hands``), rebuilds each sample with
 ``Round.from_view``, and scores every legal card by playing the round out on
 the same samples for every candidate: its own seat by the fast heuristic policy
 of ``playout``, the others as ``middel`` would play from their own views
-(``playout.playout_modelled``). Once the others have played or passed to it,
-it draws up to six times the deals it needs and keeps those that best explain
-the others' play so far and the cards it was passed
-(``knowledge.surprise_counter``: how many of their cards a rule player would
-not have played, or passed, in that deal), weighting each kept deal by
+(``playout.playout_modelled``). Once the others have played, it draws up to six
+times the deals it needs and keeps those that best explain their play so far
+(``knowledge.surprise_counter``: how many of their cards a rule player would not
+have played in that deal), weighting each kept deal by
 ``exp(-soft * extra surprises)``. It passes by a search over the 16 strongest
 passes by middel's evaluation, raced in stages on random deals: the worse half
 drops out after each stage, so the last two (three when a moon pass is among
 them) are compared on 320 deals. When nobody else has taken points, it also
-plays each candidate out trying to shoot
-the moon and takes that line when the samples say it scores better.
+plays each candidate out trying to shoot the moon and takes that line when the
+samples say it scores better.
 
 Determinism: the budget is a number of playouts, not a time, and the samples
 come from ``decision_rng(seed, view)``, so a decision is a pure function of the
@@ -63,7 +62,6 @@ class SvaerBot:
         oversample: int = 6,
         max_fits: int = 480,
         soft: float = 0.7,
-        pass_fit: bool = True,
     ) -> None:
         self.seed = seed
         self.playouts = playouts
@@ -78,7 +76,6 @@ class SvaerBot:
         self.oversample = oversample
         self.max_fits = max_fits
         self.soft = soft
-        self.pass_fit = pass_fit
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         """The pass that scores best over sampled deals among the strongest few by middel's evaluation.
@@ -162,7 +159,7 @@ class SvaerBot:
         if len(deals) <= samples:
             return deals, [1.0] * len(deals)
         deadline = time.perf_counter() + self.time_cap / 2
-        surprises = surprise_counter(view, self.pass_fit)
+        surprises = surprise_counter(view)
         fit: list[int] = []
         kept: list[int] = []  # the ``samples`` lowest counts so far, negated (a max-heap)
         for h in deals:
@@ -206,8 +203,7 @@ class SvaerBot:
         shoot = [0.0] * len(candidates)
         deadline = time.perf_counter() + self.time_cap
         done = 0
-        informed = view.tricks or (self.pass_fit and view.received_mask)
-        oversample = max(1, min(self.oversample, self.max_fits // samples)) if informed else 1
+        oversample = max(1, min(self.oversample, self.max_fits // samples)) if view.tricks else 1
         deals = [sample_hands(know, rng) for _ in range(samples * oversample)]
         deals, weights = self._fitted(view, deals, samples)
         for w, hands in zip(weights, deals, strict=True):
