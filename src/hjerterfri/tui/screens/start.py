@@ -150,7 +150,7 @@ class StartScreen(Screen[None]):
         The form with its frame takes 23 rows, three more with a saved game to continue and two more
         with a variant line; the tight frame saves three rows and the closed gaps two or three more.
         """
-        rows = 23 + 3 * bool(self.unfinished) + 2 * (len(variants_for(self.preset, self.players)) > 1)
+        rows = 23 + 3 * (self.unfinished is not None) + 2 * (len(variants_for(self.preset, self.players)) > 1)
         room = self.app.size.height - 1  # the footer
         if rows <= room:
             return ""
