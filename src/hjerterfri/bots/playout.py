@@ -167,13 +167,31 @@ def _threat(r: Round) -> int:
 
 
 def _shoot(r: Round, legal: int) -> int:
-    """Win every trick: lead the highest card, follow high, discard the lowest non-point card."""
+    """Win every trick: lead a card nobody can beat (from the suit the others hold most of), else the
+    highest; follow with the lowest card that still wins when last, else the highest, or the lowest
+    when none can win; discard the lowest non-point card."""
     trick = r.trick
+    others = _held(r.hands) & ~r.hands[r.turn]
     if not trick:
-        return _highest_rank(legal)
+        best, key = -1, (-1, -1)
+        for suit_mask in SUIT_MASKS:
+            mine = legal & suit_mask
+            if mine:
+                top = mine.bit_length() - 1
+                theirs = others & suit_mask
+                if top > theirs.bit_length() - 1 and (theirs.bit_count(), top % 13) > key:
+                    best, key = top, (theirs.bit_count(), top % 13)
+        return best if best >= 0 else _highest_rank(legal)
     led = trick[0] // 13
-    if legal & SUIT_MASKS[led]:
-        return legal.bit_length() - 1
+    follow = legal & SUIT_MASKS[led]
+    if follow:
+        winning = max(c for c in trick if c // 13 == led)
+        above = follow & ~((2 << winning) - 1)
+        if not above:
+            return _low(follow)
+        if len(trick) == len(r.trick_seats) - 1:
+            return _low(above)
+        return follow.bit_length() - 1
     safe = legal & NOT_HEARTS & ~QS_BIT
     return _lowest_rank(safe or legal)
 

@@ -35,7 +35,7 @@ from ..engine import Round
 from ..view import PlayerView
 from . import decision_rng
 from .knowledge import Knowledge, sample_hands, split_kitty, surprise_counter
-from .middel import heuristic_pass, pass_danger, rule_play, sure_winners
+from .middel import heuristic_pass, pass_danger, rule_play
 from .playout import note_play, playout, playout_modelled, shown_voids
 
 FIT_LIMIT = 12
@@ -225,14 +225,8 @@ class SvaerBot:
 
 
 def _moon_worth_trying(view: PlayerView) -> bool:
-    """Only this seat has points so far and the hand has enough top cards to make a moon plausible."""
-    if any(t for s, t in enumerate(view.taken) if s != view.seat):
-        return False
-    hand = view.hand_mask
-    left = hand.bit_count()
-    winners = sure_winners(hand, view.unseen_mask())
-    high = sum(1 for c in cards_of(hand) if c % 13 >= 9)
-    return winners >= left // 3 or high >= (left * 2) // 3 or (view.taken[view.seat] > 0 and hand & HEARTS_MASK > 0)
+    """Only this seat has points so far: the samples then also say whether shooting the moon pays."""
+    return not any(t for s, t in enumerate(view.taken) if s != view.seat)
 
 
 def _moon_hand(hand: int) -> bool:
