@@ -7,7 +7,8 @@ import random
 import pytest
 
 from hjerterfri.bots.middel import rule_play
-from hjerterfri.bots.playout import TableView, note_play, playout_modelled, shown_voids
+from hjerterfri.bots.playout import TableView, choose, note_play, playout_modelled, shown_voids
+from hjerterfri.cards import SUIT_MASKS
 from hjerterfri.engine import Phase, Round
 from hjerterfri.rules import PRESETS, preset
 from hjerterfri.view import make_view
@@ -48,3 +49,35 @@ def test_modelled_playout_finishes_the_round_legally():
     playout_modelled(r, root=0)
     assert r.is_over
     assert sum(r.taken) == 26
+
+
+def test_a_shooter_leads_sure_winners_and_wins_cheaply():
+    """In a moon playout the shooter leads a card nobody can beat when it has one, and last in a trick
+    it wins with its lowest winning card; the others' cards are the sampled deal's."""
+    rules = PRESETS["dansk"]
+    leads = lasts = 0
+    for deal in range(1, 41):
+        r = Round.deal(rules, 5, 4 * deal)  # every fourth round: no passing
+        shooter = deal % 4
+        while not r.is_over:
+            card = choose(r, shooter)
+            if r.turn == shooter:
+                legal = r.legal_mask()
+                others = 0
+                for seat, hand in enumerate(r.hands):
+                    if seat != shooter:
+                        others |= hand
+                if not r.trick and legal & (legal - 1):
+                    sure = [c for c in r.legal_plays() if not others & SUIT_MASKS[c // 13] & ~((2 << c) - 1)]
+                    if sure:
+                        assert card in sure
+                        leads += 1
+                elif len(r.trick) == len(r.trick_seats) - 1:
+                    led = r.trick[0] // 13
+                    winning = max(c for c in r.trick if c // 13 == led)
+                    above = [c for c in r.legal_plays() if c // 13 == led and c > winning]
+                    if above:
+                        assert card == min(above)
+                        lasts += 1
+            r.push(card)
+    assert leads > 40 and lasts > 20

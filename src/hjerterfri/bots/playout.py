@@ -171,8 +171,8 @@ def _shoot(r: Round, legal: int) -> int:
     highest; follow with the lowest card that still wins when last, else the highest, or the lowest
     when none can win; discard the lowest non-point card."""
     trick = r.trick
-    others = _held(r.hands) & ~r.hands[r.turn]
     if not trick:
+        others = _held(r.hands) & ~r.hands[r.turn]
         best, key = -1, (-1, -1)
         for suit_mask in SUIT_MASKS:
             mine = legal & suit_mask
