@@ -179,8 +179,9 @@ def _shoot(r: Round, legal: int) -> int:
             if mine:
                 top = mine.bit_length() - 1
                 theirs = others & suit_mask
-                if top > theirs.bit_length() - 1 and (theirs.bit_count(), top % 13) > key:
-                    best, key = top, (theirs.bit_count(), top % 13)
+                k = (theirs.bit_count(), top % 13)
+                if top > theirs.bit_length() - 1 and k > key:
+                    best, key = top, k
         return best if best >= 0 else _highest_rank(legal)
     led = trick[0] // 13
     follow = legal & SUIT_MASKS[led]
