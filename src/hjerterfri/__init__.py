@@ -1,7 +1,7 @@
 """hjerterfri: Danish Hjerterfri and Swedish Hjärter in the terminal."""
 
 from .cards import Card, CardParseError, Suit
-from .engine import Game, IllegalMoveError, Outcome, OutcomeKind, Phase, Reason, Round, Trick
+from .engine import Game, IllegalMoveError, Outcome, OutcomeKind, Phase, Reason, Round, Trick, UndoError
 from .rules import PRESETS, Rules, UnknownPresetError, preset
 from .view import PlayerView
 
@@ -22,6 +22,7 @@ __all__ = [
     "Rules",
     "Suit",
     "Trick",
+    "UndoError",
     "UnknownPresetError",
     "preset",
 ]

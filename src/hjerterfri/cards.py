@@ -108,8 +108,15 @@ TWO_OF_CLUBS = CARDS[0]
 QUEEN_OF_SPADES = CARDS[3 * 13 + 10]
 SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
-POINTS_MASK = HEARTS_MASK | 1 << QUEEN_OF_SPADES
+SPADES_MASK = SUIT_MASKS[Suit.SPADES]
 FULL_DECK = (1 << 52) - 1
+NOT_HEARTS = FULL_DECK & ~HEARTS_MASK
+QS_BIT = 1 << QUEEN_OF_SPADES
+POINTS_MASK = HEARTS_MASK | QS_BIT
+HIGH_SPADES = QS_BIT << 1 | QS_BIT << 2
+"""The king and ace of spades: the cards that catch the queen."""
+LOW_SPADES = SPADES_MASK & (QS_BIT - 1)
+"""The spades below the queen: the cards that flush her out."""
 POINTS: tuple[int, ...] = tuple(13 if c == QUEEN_OF_SPADES else 1 if c // 13 == 2 else 0 for c in range(52))
 
 
@@ -137,6 +144,16 @@ def iter_cards(mask: int) -> Iterator[Card]:
         low = mask & -mask
         yield CARDS[low.bit_length() - 1]
         mask ^= low
+
+
+def low_card(mask: int) -> int:
+    """The lowest card (by index) of a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+def high_card(mask: int) -> int:
+    """The highest card (by index) of a non-empty mask."""
+    return mask.bit_length() - 1
 
 
 def points_of(mask: int) -> int:

@@ -113,6 +113,10 @@ class DealError(ValueError):
     """Hands that cannot be a deal."""
 
 
+class UndoError(IndexError):
+    """``Round.pop`` with nothing to take back."""
+
+
 def _splitmix64(state: int) -> tuple[int, int]:
     state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
     z = state
@@ -181,6 +185,7 @@ class Round:
         "_no_first_points",
         "_opening",
         "_order",
+        "_pass_order",
         "_trick_points",
         "dealt",
         "hands",
@@ -203,6 +208,7 @@ class Round:
     pass_direction: PassDirection
     dealt: tuple[int, ...] | None
     passed: list[int | None]
+    _pass_order: tuple[int, ...]
     hands: list[int]
     phase: Phase
     turn: int
@@ -229,6 +235,7 @@ class Round:
         self.pass_direction = rules.pass_direction(number)
         self.dealt = masks
         self.passed = [None] * rules.players
+        self._pass_order = ()
         self.hands = list(masks)
         self.trick = []
         self.tricks = []
@@ -276,6 +283,7 @@ class Round:
         r.pass_direction = view.pass_direction
         r.dealt = None
         r.passed = [None] * view.rules.players
+        r._pass_order = ()
         r.hands = masks
         r.phase = view.phase
         r.tricks = list(view.tricks)
@@ -302,6 +310,7 @@ class Round:
         r.pass_direction = self.pass_direction
         r.dealt = self.dealt
         r.passed = self.passed[:]
+        r._pass_order = self._pass_order
         r.hands = self.hands[:]
         r.phase = self.phase
         r.turn = self.turn
@@ -338,6 +347,7 @@ class Round:
         if mask & ~self.hands[seat]:
             raise IllegalMoveError(Reason.NOT_IN_HAND, seat, tuple(cards_of(mask & ~self.hands[seat])))
         self.passed[seat] = mask
+        self._pass_order += (seat,)
         if all(p is not None for p in self.passed):
             self._exchange()
 
@@ -487,6 +497,62 @@ class Round:
         self._order = _ROTATIONS[len(self.hands)][winner]
         if not self.hands[winner]:
             self.phase = Phase.OVER
+
+    # Taking back
+
+    def pop(self) -> None:
+        """Take back the last card played or, before any card, the last pass chosen (and the exchange,
+        if every seat had chosen), leaving the round exactly as it stood before it.
+
+        Raises ``UndoError`` when nothing has been passed or played, or the round was rebuilt from a
+        view (``from_view``: it has no deal to go back to).
+        """
+        plays = [c for t in self.tricks for c in t.cards] + self.trick
+        passes = list(self._pass_order)
+        if plays:
+            plays.pop()
+        elif passes:
+            passes.pop()
+        else:
+            raise UndoError(f"nothing to take back: round {self.number} has no pass and no card yet")
+        if self.dealt is None:
+            raise UndoError("a round rebuilt from a view has no deal to go back to")
+        r = Round.__new__(Round)
+        r._setup(self.rules, self.dealt, self.number, self.kitty)
+        for seat in passes:
+            mask = self.passed[seat]
+            assert mask is not None
+            r.pass_cards(seat, cards_of(mask))
+        for card in plays:
+            r.push(card)
+        for name in Round.__slots__:
+            setattr(self, name, getattr(r, name))
+
+    def _key(self) -> tuple[object, ...]:
+        """Everything that makes the position (what ``pop`` restores and ``==`` compares)."""
+        return (
+            self.rules,
+            self.number,
+            self.dealt,
+            self.kitty,
+            self.passed,
+            self._pass_order,
+            self.hands,
+            self.phase,
+            self.turn,
+            self.leader,
+            self.trick,
+            self.tricks,
+            self.taken,
+            self.hearts_broken,
+            self._order,
+            self._opening,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Round) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # a round changes as it is played
 
     # Points
 

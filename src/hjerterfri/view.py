@@ -6,10 +6,11 @@ was made from, so no path leads from it to another seat's hidden cards.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import HEARTS_MASK, SUIT_MASKS, Card, Suit, cards_of, points_of
+from .cards import NOT_HEARTS, SUIT_MASKS, Card, Suit, cards_of, points_of
 
 if TYPE_CHECKING:
     from .engine import Phase, Round, Trick
@@ -129,7 +130,7 @@ def make_view(r: Round, seat: int, totals: tuple[int, ...]) -> PlayerView:
         totals=totals,
         taken=tuple(taken),
         hand_sizes=tuple(h.bit_count() for h in r.hands),
-        void_masks=_shown_voids(r),
+        void_masks=tuple(round_voids(r)[0]),
         legal_mask=r.legal_mask() if r.turn == seat else 0,
         kitty_size=r.kitty.bit_count(),
         kitty_taker=taker,
@@ -137,25 +138,37 @@ def make_view(r: Round, seat: int, totals: tuple[int, ...]) -> PlayerView:
     )
 
 
-def _shown_voids(r: Round) -> tuple[int, ...]:
-    """Per seat, the suits its plays have shown it lacks.
+def note_play(voids: list[int], broken: bool, trick: Sequence[int], seat: int, card: int) -> bool:
+    """Add what ``seat`` playing ``card`` on ``trick`` (the cards before it) shows to ``voids``;
+    returns whether hearts are broken after it (``broken`` before).
 
-    Not following suit shows a void; so does leading a heart before hearts are
-    broken, which only a hand of nothing but hearts may do.
+    Not following suit shows a void; so does leading a heart before hearts are broken, which only
+    a hand of nothing but hearts may do. A heart discarded breaks hearts.
     """
-    voids = [0] * r.rules.players
+    if not trick:
+        if card // 13 == Suit.HEARTS and not broken:
+            voids[seat] |= NOT_HEARTS
+        return broken
+    led = trick[0] // 13
+    if card // 13 != led:
+        voids[seat] |= SUIT_MASKS[led]
+        return broken or card // 13 == Suit.HEARTS
+    return broken
+
+
+def shown_voids(tricks: Iterable[tuple[Sequence[int], Sequence[int]]], players: int) -> tuple[list[int], bool]:
+    """Per seat, the suits (as card masks) its plays have shown it lacks, and whether hearts are
+    broken, from the tricks played so far in order (each as its seats and its cards)."""
+    voids = [0] * players
     broken = False
-    for seats, cards in [(t.seats, t.cards) for t in r.tricks] + [(r.trick_seats, tuple(r.trick))]:
-        if not cards:
-            continue
-        led = cards[0] // 13
-        if led == Suit.HEARTS and not broken:
-            voids[seats[0]] |= _NOT_HEARTS
-        for seat, c in zip(seats[1:], cards[1:], strict=False):
-            if c // 13 != led:
-                voids[seat] |= SUIT_MASKS[led]
-                broken = broken or c // 13 == Suit.HEARTS
-    return tuple(voids)
+    for seats, cards in tricks:
+        for i, (seat, card) in enumerate(zip(seats, cards, strict=False)):
+            broken = note_play(voids, broken, cards[:i], seat, card)
+    return voids, broken
 
 
-_NOT_HEARTS = ((1 << 52) - 1) & ~HEARTS_MASK
+def round_voids(r: Round) -> tuple[list[int], bool]:
+    """``shown_voids`` of everything played in ``r`` so far."""
+    tricks = [(t.seats, t.cards) for t in r.tricks]
+    tricks.append((r.trick_seats, r.trick))
+    return shown_voids(tricks, r.rules.players)

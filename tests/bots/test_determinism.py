@@ -41,3 +41,22 @@ def test_svaer_decision_does_not_depend_on_earlier_decisions():
     used.choose_play(other.view(other.turn))
     assert used.choose_play(view) == fresh
     assert used.evaluate(view) == small_svaer(3).evaluate(view)
+
+
+def test_the_decision_seed_counts_the_cards_played_when_a_first_trick_is_longer():
+    """004 at 3 players: the first trick holds four cards; the position's seed counts every card played."""
+    import random
+
+    from hjerterfri.bots.base import decision_rng
+    from hjerterfri.engine import Round
+    from hjerterfri.rules import preset
+
+    r = Round.deal(preset("svensk", players=3), seed=2, number=3)  # round 3 passes nothing
+    played = 0
+    while not r.is_over:
+        view = r.view(r.turn)
+        expected = random.Random(f"9:{view.seat}:{view.round_number}:{played}:{view.hand_mask}").random()
+        assert decision_rng(9, view).random() == expected
+        r.play(view.legal_plays[0])
+        played += 1
+    assert played == 52

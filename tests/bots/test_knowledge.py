@@ -8,7 +8,8 @@ import random
 import pytest
 
 from hjerterfri.bots import make_bot
-from hjerterfri.bots.knowledge import Knowledge, sample_hands, split_kitty, surprise_counter
+from hjerterfri.bots.fit import surprise_counter
+from hjerterfri.bots.knowledge import Knowledge, sample_hands, split_kitty
 from hjerterfri.bots.svaer import SvaerBot
 from hjerterfri.rules import PRESETS, OddCards, preset
 

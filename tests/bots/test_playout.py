@@ -7,11 +7,11 @@ import random
 import pytest
 
 from hjerterfri.bots.middel import rule_play
-from hjerterfri.bots.playout import TableView, choose, note_play, playout_modelled, shown_voids
+from hjerterfri.bots.playout import TableView, choose, playout_modelled
 from hjerterfri.cards import SUIT_MASKS
 from hjerterfri.engine import Phase, Round
 from hjerterfri.rules import PRESETS, preset
-from hjerterfri.view import make_view
+from hjerterfri.view import make_view, note_play, round_voids
 
 
 @pytest.mark.parametrize(("name", "players"), [(n, p) for n in PRESETS for p in (3, 4, 5)])
@@ -26,7 +26,7 @@ def test_table_view_plays_as_the_full_view(name, players):
         if r.phase is Phase.PASSING:
             for seat in range(players):
                 r.pass_cards(seat, rng.sample(r.hand_cards(seat), rules.pass_count))
-        voids, broken = shown_voids(r)
+        voids, broken = round_voids(r)
         while not r.is_over:
             seat = r.turn
             full = make_view(r, seat, (0,) * players)

@@ -124,3 +124,31 @@ async def _test_a_refused_log_opens_at_the_problem():
     async with app.run_test(size=(100, 30)):
         assert "round 3, trick 6" in str(app.query_one("#refused").render())
         assert app.steps[app.index].round_index == 2
+
+
+def test_a_round_with_a_longer_first_trick_replays_to_its_last_card():
+    """004 at 3 players: one seat plays two cards in the first trick, so a round holds 52 cards in 17 tricks;
+    the viewer's last step of each round is the finished round, every card played."""
+    import dataclasses
+
+    from hjerterfri.rules import preset
+
+    from .helpers import SEATS
+
+    rules = dataclasses.replace(preset("svensk", players=3), target=40)
+    record = new_record_with(rules, SEATS[:3])
+    play_out(record)
+    game = record.game
+    steps = timeline(game)
+    for i, r in enumerate(game.rounds):
+        last = max((s for s in steps if s.round_index == i), key=lambda s: s.cards)
+        assert last.cards == 52
+        assert state_of(position(game, last)) == state_of(r)
+
+
+def new_record_with(rules, seats):
+    from hjerterfri.gamelog import GameRecord
+
+    from .helpers import STARTED
+
+    return GameRecord.new(rules, 5, seats, STARTED)

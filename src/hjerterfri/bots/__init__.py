@@ -2,53 +2,16 @@
 
 ``make_bot("middel", seed)`` builds a level (``let``, ``middel``, ``svær``);
 ``make_bot("mypkg.mybot:MyBot", seed)`` loads a bot class by import path.
-``hint(view)`` is the card ``svær`` would play.
+``svaer.best_card(view)`` is the card ``svær`` would play (the app's hint).
 """
 
 from __future__ import annotations
 
 import importlib
-import random
-from typing import Protocol, runtime_checkable
 
-from ..cards import Card
-from ..view import PlayerView
+from .base import Bot, BotError, RandomBot, decision_rng
 
-
-@runtime_checkable
-class Bot(Protocol):
-    """A player: given what its seat may know, it chooses cards."""
-
-    def choose_pass(self, view: PlayerView) -> list[Card]:
-        """The cards to pass (``view.rules.pass_count`` of them, from ``view.hand``)."""
-        ...
-
-    def choose_play(self, view: PlayerView) -> Card:
-        """One of ``view.legal_plays``."""
-        ...
-
-
-class BotError(ValueError):
-    """A bot that cannot be found or built."""
-
-
-def decision_rng(seed: int, view: PlayerView) -> random.Random:
-    """A random generator fixed by the bot's seed and the position: the same choice every time it is asked."""
-    played = len(view.tricks) * view.players + len(view.trick)
-    return random.Random(f"{seed}:{view.seat}:{view.round_number}:{played}:{view.hand_mask}")
-
-
-class RandomBot:
-    """Plays a random legal card and passes random cards (for tests and as the weakest opponent)."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-
-    def choose_pass(self, view: PlayerView) -> list[Card]:
-        return decision_rng(self.seed, view).sample(view.hand, view.rules.pass_count)
-
-    def choose_play(self, view: PlayerView) -> Card:
-        return decision_rng(self.seed, view).choice(view.legal_plays)
+__all__ = ["ALIASES", "LEVELS", "Bot", "BotError", "RandomBot", "decision_rng", "level_name", "make_bot"]
 
 
 LEVELS: dict[str, str] = {
@@ -56,7 +19,7 @@ LEVELS: dict[str, str] = {
     "middel": "hjerterfri.bots.middel:MiddelBot",
     "svær": "hjerterfri.bots.svaer:SvaerBot",
 }
-ALIASES = {"svaer": "svær", "random": "hjerterfri.bots:RandomBot"}
+ALIASES = {"svaer": "svær", "random": "hjerterfri.bots.base:RandomBot"}
 
 
 def level_name(spec: str) -> str:
@@ -91,10 +54,3 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     if not isinstance(bot, Bot):
         raise BotError(f"{spec!r} is no bot: it needs choose_pass(view) and choose_play(view)")
     return bot
-
-
-def hint(view: PlayerView) -> Card:
-    """The card ``svær`` would play in this position (the app's hint key)."""
-    from .svaer import SvaerBot
-
-    return SvaerBot(0).choose_play(view)

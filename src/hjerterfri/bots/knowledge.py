@@ -8,27 +8,42 @@ hand sizes. A kitty this seat has not seen is dealt like one hand more.
 
 from __future__ import annotations
 
-import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
-from ..cards import FULL_DECK, POINTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS
-from ..engine import Phase, Round
+from ..cards import FULL_DECK, POINTS_MASK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS
+from ..engine import Phase, Trick
 from ..rules import FirstTrick, PassDirection
 from ..view import PlayerView
 
-QS_BIT = 1 << QUEEN_OF_SPADES
 
+class RuleView(Protocol):
+    """What a rule player (``middel``) reads of a position: a ``PlayerView`` has all of it, and so has the
+    light view built for each card of a playout (``playout.TableView``)."""
 
-def low_card(mask: int) -> int:
-    """The lowest card of a non-empty mask."""
-    return (mask & -mask).bit_length() - 1
-
-
-def high_card(mask: int) -> int:
-    """The highest card of a non-empty mask."""
-    return mask.bit_length() - 1
+    @property
+    def seat(self) -> int: ...
+    @property
+    def hand_mask(self) -> int: ...
+    @property
+    def legal_mask(self) -> int: ...
+    @property
+    def played_mask(self) -> int: ...
+    @property
+    def hearts_broken(self) -> bool: ...
+    @property
+    def taken(self) -> Sequence[int]: ...
+    @property
+    def tricks(self) -> Sequence[Trick]: ...
+    @property
+    def trick(self) -> Sequence[int]: ...
+    @property
+    def trick_seats(self) -> Sequence[int]: ...
+    @property
+    def void_masks(self) -> Sequence[int]: ...
+    def unseen_mask(self) -> int: ...
 
 
 def suit_of(card: int) -> int:
@@ -243,16 +258,16 @@ def _search_deal(
     return hands if place(0) else None
 
 
-def queen_out(view: PlayerView) -> bool:
+def queen_out(view: RuleView) -> bool:
     """Is the queen of spades still to be played and not in this hand?"""
     return not ((view.played_mask | view.hand_mask) & QS_BIT)
 
 
-def unseen_in_suit(view: PlayerView, suit: int) -> int:
+def unseen_in_suit(view: RuleView, suit: int) -> int:
     return view.unseen_mask() & SUIT_MASKS[suit]
 
 
-def moon_threat(view: PlayerView) -> int | None:
+def moon_threat(view: RuleView) -> int | None:
     """A seat (other than this one) that has taken every point so far, at least a few, and might shoot."""
     taken = view.taken
     total = sum(taken)
@@ -264,58 +279,3 @@ def moon_threat(view: PlayerView) -> int | None:
             if t >= 13 or hearts_out >= 4:
                 return s
     return None
-
-
-def surprise_counter(view: PlayerView) -> Callable[..., int]:
-    """A counter of how many of the other seats' plays so far ``middel`` would not have made, had a
-    sample (everyone's cards now) been the deal: ``count(hands, limit)``.
-
-    The round is replayed from the first lead with the cards each seat has played added back. A low
-    count means a deal that explains the play well. Counting stops past ``limit``. What does not
-    depend on the sample is worked out once, here.
-    """
-    from .middel import rule_play
-    from .playout import TableView, note_play
-
-    plays = view.plays()
-    first = view.tricks[0].leader if view.tricks else view.trick_leader
-    played = [0] * view.players
-    for seat, card in plays:
-        played[seat] |= 1 << card
-    begin = dataclasses.replace(
-        view,
-        phase=Phase.PLAYING,
-        tricks=(),
-        trick=(),
-        trick_seats=view.tricks[0].seats if view.tricks else view.trick_seats,
-        trick_leader=first,
-        turn=first,
-        hearts_broken=False,
-        taken=(0,) * view.players,
-        hand_sizes=tuple(n + p.bit_count() for n, p in zip(view.hand_sizes, played, strict=True)),
-        hand_mask=view.hand_mask | played[view.seat],
-        kitty_taker=None,
-        kitty_mask=None,
-    )
-
-    def count(hands: list[int], limit: int = 99) -> int:
-        if not plays:
-            return 0
-        hands, kitty = split_kitty(hands, view.players)
-        kitty = kitty or view.kitty_mask or 0
-        r = Round.from_view(begin, [h | p for h, p in zip(hands, played, strict=True)], kitty)
-        voids = [0] * view.players
-        broken = False
-        n = 0
-        for seat, card in plays:
-            if seat != view.seat:
-                legal = r.legal_mask()
-                if legal & (legal - 1) and rule_play(TableView(r, seat, voids, legal)) != card:
-                    n += 1
-                    if n > limit:
-                        return n
-            broken = note_play(voids, broken, r.trick, seat, card)
-            r.push(card)
-        return n
-
-    return count

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..cards import CARDS, Card, cards_of
 from ..view import PlayerView
-from . import decision_rng
+from .base import decision_rng
 
 
 class LetBot:

@@ -9,14 +9,24 @@ queen with low spades, stop a moon in progress and shoot when the hand allows it
 
 from __future__ import annotations
 
-from ..cards import CARDS, HEARTS_MASK, SUIT_MASKS, Card, cards_of
+from ..cards import (
+    CARDS,
+    HEARTS_MASK,
+    HIGH_SPADES,
+    LOW_SPADES,
+    NOT_HEARTS,
+    QS_BIT,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    Card,
+    cards_of,
+    high_card,
+    low_card,
+)
 from ..view import PlayerView
-from .knowledge import QS_BIT, high_card, low_card, moon_threat, queen_out
+from .knowledge import RuleView, moon_threat, queen_out
 
-QS = QS_BIT.bit_length() - 1
-HIGH_SPADES = (1 << (QS + 1)) | (1 << (QS + 2))
-LOW_SPADES = SUIT_MASKS[3] & (QS_BIT - 1)
-NOT_HEARTS = ((1 << 52) - 1) & ~HEARTS_MASK
+QS = QUEEN_OF_SPADES
 
 
 def _count(mask: int, suit: int) -> int:
@@ -68,7 +78,7 @@ def sure_winners(hand: int, unseen: int) -> int:
     return n
 
 
-def shooting(view: PlayerView) -> bool:
+def shooting(view: RuleView) -> bool:
     """Go for the moon: nobody else has points and the hand will take nearly every trick from here."""
     taken = view.taken
     if sum(taken) != taken[view.seat]:  # someone else has points
@@ -105,7 +115,7 @@ class MiddelBot:
         return CARDS[rule_play(view)]
 
 
-def rule_play(view: PlayerView) -> int:
+def rule_play(view: RuleView) -> int:
     """middel's card for the view (an int card)."""
     legal = view.legal_mask
     if not legal & (legal - 1):
@@ -118,7 +128,7 @@ def rule_play(view: PlayerView) -> int:
     return _follow(view, legal, threat)
 
 
-def _shoot_card(view: PlayerView, legal: int) -> int:
+def _shoot_card(view: RuleView, legal: int) -> int:
     if not view.trick:
         winners = legal & ~HEARTS_MASK if not view.hearts_broken else legal
         return _highest_rank(winners or legal)
@@ -129,7 +139,7 @@ def _shoot_card(view: PlayerView, legal: int) -> int:
     return _lowest_rank(safe or legal)
 
 
-def _lead(view: PlayerView, legal: int, threat: int | None) -> int:
+def _lead(view: RuleView, legal: int, threat: int | None) -> int:
     if threat is not None:
         hearts = legal & HEARTS_MASK
         if hearts:
@@ -167,7 +177,7 @@ def _lead(view: PlayerView, legal: int, threat: int | None) -> int:
     return best
 
 
-def _follow(view: PlayerView, legal: int, threat: int | None) -> int:
+def _follow(view: RuleView, legal: int, threat: int | None) -> int:
     trick = view.trick
     led = trick[0] // 13
     best = max(c for c in trick if c // 13 == led)

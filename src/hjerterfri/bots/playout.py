@@ -8,18 +8,22 @@ win every trick it can; the others then try to take a heart off it.
 
 from __future__ import annotations
 
-from ..cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, points_of
+from ..cards import (
+    HEARTS_MASK,
+    HIGH_SPADES,
+    NOT_HEARTS,
+    QS_BIT,
+    QUEEN_OF_SPADES,
+    SPADES_MASK,
+    SUIT_MASKS,
+    low_card,
+    points_of,
+)
 from ..engine import Phase, Round
+from ..view import note_play, round_voids
+from .middel import rule_play
 
 QS = QUEEN_OF_SPADES
-QS_BIT = 1 << QS
-HIGH_SPADES = (1 << (QS + 1)) | (1 << (QS + 2))  # king and ace of spades
-NOT_HEARTS = ((1 << 52) - 1) & ~HEARTS_MASK
-SPADES = SUIT_MASKS[3]
-
-
-def _low(m: int) -> int:
-    return (m & -m).bit_length() - 1
 
 
 def _lowest_rank(m: int) -> int:
@@ -82,13 +86,13 @@ def choose(r: Round, shooter: int = -1) -> int:
             return (nq or legal).bit_length() - 1
         nq = legal & ~QS_BIT
         if led == 3 and nq & HIGH_SPADES and any_queen_out(r):
-            return _low(nq)
+            return low_card(nq)
         h = r.hands
         for s in order[len(trick) + 1 :]:
             if not h[s] & suit:
-                return _low(nq or legal)
+                return low_card(nq or legal)
         if any(c // 13 == 2 or c == QS for c in trick):
-            return _low(nq or legal)
+            return low_card(nq or legal)
         return (nq or legal).bit_length() - 1
     # Void in the led suit: discard.
     if threat >= 0 and threat != seat:
@@ -121,15 +125,15 @@ def _lead(r: Round, seat: int, legal: int) -> int:
     others = _held(h) & ~h[seat]
     qs_out = bool(others & QS_BIT)
     mine = h[seat]
-    if qs_out and legal & SPADES & (QS_BIT - 1) and not mine & HIGH_SPADES:
-        return _low(legal & SPADES)
+    if qs_out and legal & SPADES_MASK & (QS_BIT - 1) and not mine & HIGH_SPADES:
+        return low_card(legal & SPADES_MASK)
     cand = legal
     if cand & ~QS_BIT:
         cand &= ~QS_BIT
     if qs_out and cand & ~HIGH_SPADES:
         cand &= ~HIGH_SPADES
-    if mine & QS_BIT and cand & ~SPADES:
-        cand &= ~SPADES
+    if mine & QS_BIT and cand & ~SPADES_MASK:
+        cand &= ~SPADES_MASK
     best, best_score = -1, -99
     for suit_mask in SUIT_MASKS:
         s = cand & suit_mask
@@ -189,9 +193,9 @@ def _shoot(r: Round, legal: int) -> int:
         winning = max(c for c in trick if c // 13 == led)
         above = follow & ~((2 << winning) - 1)
         if not above:
-            return _low(follow)
+            return low_card(follow)
         if len(trick) == len(r.trick_seats) - 1:
-            return _low(above)
+            return low_card(above)
         return follow.bit_length() - 1
     safe = legal & NOT_HEARTS & ~QS_BIT
     return _lowest_rank(safe or legal)
@@ -255,38 +259,10 @@ class TableView:
         return self.unseen
 
 
-def note_play(voids: list[int], broken: bool, trick: list[int], seat: int, card: int) -> bool:
-    """Update the shown voids for ``seat`` playing ``card`` on ``trick``; returns the new ``broken``
-    (a heart discarded), the way ``view`` derives voids."""
-    if not trick:
-        if card // 13 == 2 and not broken:
-            voids[seat] |= NOT_HEARTS
-        return broken
-    led = trick[0] // 13
-    if card // 13 != led:
-        voids[seat] |= SUIT_MASKS[led]
-        return broken or card // 13 == 2
-    return broken
-
-
-def shown_voids(r: Round) -> tuple[list[int], bool]:
-    """The voids every seat has shown in ``r`` so far, and whether a heart has been discarded."""
-    voids = [0] * len(r.hands)
-    broken = False
-    for t in r.tricks:
-        for i, (seat, card) in enumerate(zip(t.seats, t.cards, strict=True)):
-            broken = note_play(voids, broken, list(t.cards[:i]), seat, card)
-    for i, (seat, card) in enumerate(zip(r.trick_seats, r.trick, strict=False)):
-        broken = note_play(voids, broken, r.trick[:i], seat, card)
-    return voids, broken
-
-
 def playout_modelled(r: Round, root: int, shooter: int = -1, shown: tuple[list[int], bool] | None = None) -> None:
     """Play ``r`` to the end (in place): ``root`` by the fast policy, the other seats as ``middel`` would
     from their own views (slower, but a much closer model of rule-following opponents)."""
-    from .middel import rule_play
-
-    voids, broken = shown if shown is not None else shown_voids(r)
+    voids, broken = shown if shown is not None else round_voids(r)
     push = r.push
     while r.phase is Phase.PLAYING:
         seat = r.turn

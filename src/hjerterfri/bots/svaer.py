@@ -7,7 +7,7 @@ the same samples for every candidate: its own seat by the fast heuristic policy
 of ``playout``, the others as ``middel`` would play from their own views
 (``playout.playout_modelled``). Once the others have played, it draws up to six
 times the deals it needs and keeps those that best explain their play so far
-(``knowledge.surprise_counter``: how many of their cards a rule player would not
+(``fit.surprise_counter``: how many of their cards a rule player would not
 have played in that deal), weighting each kept deal by
 ``exp(-soft * extra surprises)``. It passes by a search over the 16 strongest
 passes by middel's evaluation, raced in stages on random deals: the worse half
@@ -32,11 +32,12 @@ from itertools import combinations
 
 from ..cards import CARDS, HEARTS_MASK, Card, cards_of, mask_of, points_of
 from ..engine import Round
-from ..view import PlayerView
-from . import decision_rng
-from .knowledge import Knowledge, sample_hands, split_kitty, surprise_counter
+from ..view import PlayerView, note_play, round_voids
+from .base import decision_rng
+from .fit import surprise_counter
+from .knowledge import Knowledge, sample_hands, split_kitty
 from .middel import heuristic_pass, pass_danger, rule_play
-from .playout import note_play, playout, playout_modelled, shown_voids
+from .playout import playout, playout_modelled
 
 FIT_LIMIT = 12
 """Counting a sampled deal's surprises stops past this many."""
@@ -211,7 +212,7 @@ class SvaerBot:
             base = Round.from_view(view, hands, kitty or view.kitty_mask or 0)
             if kitty and view.kitty_taker is not None:  # the taker has the sampled kitty's points too
                 base.taken[view.kitty_taker] += points_of(kitty)
-            shown = shown_voids(base)
+            shown = round_voids(base)
             for i, card in enumerate(candidates):
                 normal[i] += w * self._score(base, shown, card)
                 if moon:

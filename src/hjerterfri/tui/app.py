@@ -24,9 +24,9 @@ from .widgets.cardface import Deck
 
 
 def _svaer_play(view: PlayerView) -> Card:
-    from ..bots import hint
+    from ..bots.svaer import best_card
 
-    return hint(view)
+    return best_card(view)
 
 
 def _svaer_pass(view: PlayerView) -> list[Card]:

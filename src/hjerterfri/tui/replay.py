@@ -50,7 +50,7 @@ def timeline(game: Game) -> list[Step]:
         steps.append(Step(i, not passes, 0))
         if passes and r.phase is not Phase.PASSING:
             steps.append(Step(i, True, 0))
-        played = len(r.tricks) * r.rules.players + len(r.trick)
+        played = sum(len(t.cards) for t in r.tricks) + len(r.trick)  # a first trick may hold more cards
         steps.extend(Step(i, True, k) for k in range(1, played + 1))
     return steps
 
