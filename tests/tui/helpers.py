@@ -9,10 +9,10 @@ from collections.abc import Awaitable, Callable
 from textual.pilot import Pilot
 
 from hjerterfri.engine import Phase
+from hjerterfri.table.session import HUMAN
 from hjerterfri.tui.app import HjerterfriApp
 from hjerterfri.tui.screens.summary import GameEndScreen, RoundSummaryScreen
 from hjerterfri.tui.screens.table import TableScreen
-from hjerterfri.tui.session import HUMAN
 from hjerterfri.tui.settings import Settings
 from hjerterfri.tui.widgets.hand import HandView
 
@@ -105,8 +105,8 @@ def fixed_session(seed: int = 3, preset_name: str = "dansk", lang: str = "da"):
     """A new game with LowestBot opponents and the language's default names."""
     from hjerterfri.engine import Game
     from hjerterfri.rules import preset
+    from hjerterfri.table.session import Session
     from hjerterfri.tui.i18n import BOT_NAMES, Texts
-    from hjerterfri.tui.session import Session
 
     game = Game(preset(preset_name), seed)
     names = [Texts(lang)("you"), *BOT_NAMES[lang][:3]]

@@ -15,14 +15,14 @@ from hjerterfri.engine import Game, Phase
 from hjerterfri.gamelog import GameRecord, Seat, latest_unfinished, load, log_files, save
 from hjerterfri.paths import games_dir
 from hjerterfri.rules import preset
+from hjerterfri.table.autosave import Autosave
+from hjerterfri.table.session import HUMAN, Session
 from hjerterfri.tui.app import HjerterfriApp
-from hjerterfri.tui.autosave import Autosave
 from hjerterfri.tui.launch import continue_app, play_app
 from hjerterfri.tui.screens.dialogs import QuitScreen
 from hjerterfri.tui.screens.start import StartScreen
 from hjerterfri.tui.screens.summary import GameEndScreen, RoundSummaryScreen
 from hjerterfri.tui.screens.table import TableScreen
-from hjerterfri.tui.session import HUMAN, Session
 from hjerterfri.tui.widgets.hand import HandView, sort_hand
 
 from ..logs.helpers import state
@@ -304,7 +304,7 @@ async def test_a_failed_save_warns_once_and_the_game_goes_on(monkeypatch):
         calls.append(1)
         raise OSError(28, os.strerror(28), str(path))
 
-    monkeypatch.setattr("hjerterfri.tui.autosave.save", disk_full)
+    monkeypatch.setattr("hjerterfri.table.autosave.save", disk_full)
     app = play_app(args_for("--seed", "3", "--name", "Ida"))
     app.settings = fast_settings()
     async with app.run_test(size=(80, 24)) as pilot:

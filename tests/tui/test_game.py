@@ -6,10 +6,10 @@ import pytest
 
 from hjerterfri.cards import Card
 from hjerterfri.engine import IllegalMoveError, Phase, Reason
+from hjerterfri.table.session import HUMAN
 from hjerterfri.tui.screens.dialogs import QuitScreen
 from hjerterfri.tui.screens.start import StartScreen
 from hjerterfri.tui.screens.table import TableScreen
-from hjerterfri.tui.session import HUMAN
 from hjerterfri.tui.widgets.choice import Choice
 from hjerterfri.tui.widgets.hand import HandView
 

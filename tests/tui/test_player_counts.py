@@ -12,13 +12,13 @@ from hjerterfri.cli import main
 from hjerterfri.engine import Game, IllegalMoveError, Phase, Reason, Round
 from hjerterfri.gamelog import load
 from hjerterfri.rules import OddCards, PassDirection
+from hjerterfri.table.session import HUMAN
+from hjerterfri.table.variants import game_rules, variants_for
 from hjerterfri.tui.app import HjerterfriApp
 from hjerterfri.tui.i18n import Texts
 from hjerterfri.tui.launch import continue_app, play_app
 from hjerterfri.tui.screens.start import StartScreen
 from hjerterfri.tui.screens.table import TableScreen
-from hjerterfri.tui.session import HUMAN
-from hjerterfri.tui.variants import game_rules, variants_for
 from hjerterfri.tui.widgets.hand import HandView
 from hjerterfri.tui.widgets.seat import SeatPanel
 from hjerterfri.tui.widgets.trick import TrickView
@@ -41,8 +41,8 @@ from .test_continue import args_for
 
 def table_session(seed: int, preset_name: str, players: int, lang: str = "da", variant: str = "standard"):
     """A new game at ``players`` with LowestBot opponents (fixed, whatever the real bots become)."""
+    from hjerterfri.table.session import Session
     from hjerterfri.tui.i18n import BOT_NAMES
-    from hjerterfri.tui.session import Session
 
     game = Game(game_rules(preset_name, players, variant), seed)
     names = [Texts(lang)("you"), *BOT_NAMES[lang][: players - 1]]

@@ -6,8 +6,8 @@ Update them after an intended change with ``pytest tests/tui --snapshot-update``
 from __future__ import annotations
 
 from hjerterfri.engine import Phase
+from hjerterfri.table.session import HUMAN
 from hjerterfri.tui.app import HjerterfriApp
-from hjerterfri.tui.session import HUMAN
 
 from .helpers import fast_settings, fixed_session, play_in_engine
 

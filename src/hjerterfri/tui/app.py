@@ -11,15 +11,15 @@ from textual.binding import Binding, BindingType
 from ..cards import Card
 from ..engine import Game
 from ..gamelog import GameRecord
+from ..table.autosave import Autosave
+from ..table.session import Session, new_seed
+from ..table.variants import game_rules, variants_for
 from ..view import PlayerView
-from .autosave import Autosave
 from .i18n import BOT_NAMES, Texts
 from .screens.dialogs import HelpScreen, QuitScreen, RulesScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
-from .session import Session, new_seed
 from .settings import Settings
-from .variants import game_rules, variants_for
 from .widgets.cardface import Deck
 
 

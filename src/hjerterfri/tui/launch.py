@@ -54,7 +54,7 @@ def imported_bots(record: GameRecord) -> list[str]:
 
 def can_continue(record: GameRecord, allow_import: bool = False) -> str | None:
     """Why ``record`` cannot be continued at the table, or None when it can."""
-    from .session import Session
+    from ..table.session import Session
 
     if record.is_finished:
         return "the game is over; nothing to continue (see hjerterfri replay)"
@@ -69,7 +69,7 @@ def can_continue(record: GameRecord, allow_import: bool = False) -> str | None:
 
 def _autosave(args: argparse.Namespace, app) -> None:
     """Every game the app opens is saved as it is played, in --data-dir or the default games dir."""
-    from .autosave import Autosave
+    from ..table.autosave import Autosave
 
     saver = Autosave(getattr(args, "data_dir", None), warn=app.save_failed)
     app.on_session = saver
@@ -132,8 +132,8 @@ def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
     """The app that continues the game ``continue`` names, or the exit status after a one-line message."""
     from ..gamelog import latest_unfinished, load
     from ..paths import games_dir
+    from ..table.session import Session
     from .app import HjerterfriApp
-    from .session import Session
 
     file = getattr(args, "file", None)
     if file:

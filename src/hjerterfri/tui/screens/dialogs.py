@@ -16,9 +16,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown, Static
 
 from ...engine import Trick
+from ...table.session import Session
 from ..labels import relabel
 from ..scores import history_table
-from ..session import Session
 from ..settings import LANGUAGES, SPEEDS, TRICK_PAUSES
 from ..widgets.choice import Choice
 from ..widgets.trick import TrickView

@@ -14,10 +14,10 @@ from textual.widgets import Button, Footer, Input, Static
 
 from ...gamelog import GameRecord
 from ...rules import PRESETS
+from ...table.variants import variants_for
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, PRESET_LANGUAGE
 from ..labels import relabel
 from ..settings import SPEEDS
-from ..variants import variants_for
 from ..widgets.choice import Choice
 
 if TYPE_CHECKING:

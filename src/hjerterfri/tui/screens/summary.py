@@ -13,9 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...cards import cards_of
+from ...table.session import HUMAN, Session
 from ..labels import relabel
 from ..scores import history_table, round_table
-from ..session import HUMAN, Session
 
 if TYPE_CHECKING:
     from ..app import HjerterfriApp

@@ -22,8 +22,8 @@ from textual.worker import get_current_worker
 
 from ...cards import Card, cards_of
 from ...engine import IllegalMoveError, Phase, Trick
+from ...table.session import Session
 from ..labels import relabel
-from ..session import Session
 from ..widgets.hand import HandView
 from ..widgets.seat import SeatInfo, SeatPanel, show_text
 from ..widgets.trick import TrickView, place_of
