@@ -21,14 +21,15 @@ from argparse import Namespace
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, level_name, make_bot
-from .engine import Round, deal_cards
+from .bots import level_name, make_bot
 from .rules import Rules, preset
+from .table import Event, Table, local_players
+from .table.players import EXEC, Player
 
 
 @dataclass
 class DealResult:
-    """One deal played in every rotation: points per rotation per listed bot, moons, decision times."""
+    """One deal played in every rotation: points per rotation per listed bot, moons, decision times, faults."""
 
     deal: int
     points: list[list[int]]
@@ -37,15 +38,38 @@ class DealResult:
     """Per rotation, the listed bot that shot the moon."""
     play_times: list[list[float]] = field(default_factory=list)
     pass_times: list[list[float]] = field(default_factory=list)
+    faults: list[list[str]] = field(default_factory=list)
+    """Per listed bot, its faults (the fallback was played instead)."""
+
+
+class ArenaFault(ValueError):
+    """A bot failed (raised, answered junk, broke a rule, took too long): one line naming it, the deal and the fault."""
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """The listed bots and how they play: each worker process builds its own players from it."""
+
+    specs: tuple[str, ...]
+    seed: int
+    rules: Rules
+    limit: float | None = None
+    """Seconds a bot has for a decision before the fallback is played (None: no limit)."""
+    keep_going: bool = False
+    """Play the fallback and count the fault, instead of stopping at the first fault."""
+
+    def players(self) -> list[Player]:
+        """One player per listed bot, seated in turn at every seat."""
+        make = local_players(alarm=True)
+        return [make(i, spec, bot_seed(self.seed, i)) for i, spec in enumerate(self.specs)]
 
 
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(specs: list[str], seed: int, rules: Rules) -> None:
-    _WORKER["bots"] = [make_bot(spec, bot_seed(seed, i)) for i, spec in enumerate(specs)]
-    _WORKER["rules"] = rules
-    _WORKER["seed"] = seed
+def _init_worker(lineup: Lineup) -> None:
+    _WORKER["lineup"] = lineup
+    _WORKER["players"] = lineup.players()
 
 
 def bot_seed(seed: int, index: int) -> int:
@@ -54,61 +78,80 @@ def bot_seed(seed: int, index: int) -> int:
 
 
 def _play_deal_task(deal: int) -> DealResult:
-    return play_deal(_WORKER["bots"], _WORKER["rules"], _WORKER["seed"], deal)
+    return play_deal(_WORKER["lineup"], _WORKER["players"], deal)
 
 
-def play_deal(bots: list[Bot], rules: Rules, seed: int, deal: int) -> DealResult:
-    """Deal ``deal`` (1-based) played once per seat rotation."""
-    hands, kitty = deal_cards(rules, seed, deal)
-    n = rules.players
-    result = DealResult(deal, [], [], [[] for _ in range(n)], [[] for _ in range(n)])
-    clock = time.perf_counter
+def play_deal(lineup: Lineup, players: list[Player], deal: int) -> DealResult:
+    """Deal ``deal`` (1-based, dealt from the seed as round ``deal``) played once per seat rotation."""
+    n = lineup.rules.players
+    result = DealResult(deal, [], [], [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)])
+    names = [f"bot {i + 1}" for i in range(n)]
     for k in range(n):
-        seat_bot = [(s - k) % n for s in range(n)]  # seat -> listed bot index
-        r = Round(rules, hands, deal, kitty)
-        if r.phase.value == "passing":
-            for seat in range(n):
-                i = seat_bot[seat]
-                t0 = clock()
-                cards = bots[i].choose_pass(r.view(seat))
-                result.pass_times[i].append(clock() - t0)
-                try:
-                    r.pass_cards(seat, cards)
-                except ValueError as e:
-                    raise ValueError(f"bot {i + 1} passed badly: {e}") from None
-        while not r.is_over:
-            seat = r.turn
-            i = seat_bot[seat]
-            t0 = clock()
-            card = bots[i].choose_play(r.view(seat))
-            result.play_times[i].append(clock() - t0)
-            try:
-                r.play(card)
-            except ValueError as e:
-                raise ValueError(f"bot {i + 1} played badly: {e}") from None
+        listed = [(s - k) % n for s in range(n)]  # seat -> listed bot index
+        table = Table.new(
+            lineup.rules,
+            lineup.seed,
+            [names[i] for i in listed],
+            [lineup.specs[i] for i in listed],
+            lambda seat, _spec, _seed, listed=listed: players[listed[seat]],
+            human=None,
+            limit=lineup.limit,
+            first_round=deal,
+        )
+
+        def note(_table: Table, event: Event, rotation: int = k, listed: list[int] = listed) -> None:
+            d = event.decision
+            if d is None:
+                return
+            i = listed[d.seat]
+            (result.pass_times if d.kind == "pass" else result.play_times)[i].append(d.seconds)
+            if d.fault is not None:
+                if not lineup.keep_going:
+                    raise ArenaFault(
+                        f"bot {i + 1} ({lineup.specs[i]}) on deal {deal}, rotation {rotation + 1}: {d.fault}"
+                    )
+                result.faults[i].append(str(d.fault))
+
+        table.listeners.append(note)
+        r = table.play_round()
         scores = r.scores()
         result.points.append([scores[(i + k) % n] for i in range(n)])
         shooter = r.moon_shooter()
-        result.shooters.append(None if shooter is None else seat_bot[shooter])
+        result.shooters.append(None if shooter is None else listed[shooter])
     return result
 
 
-def run(specs: list[str], deals: int, seed: int, rules: Rules, jobs: int = 1, progress: bool = False) -> dict[str, Any]:
+def run(
+    specs: list[str],
+    deals: int,
+    seed: int,
+    rules: Rules,
+    jobs: int = 1,
+    progress: bool = False,
+    limit: float | None = None,
+    keep_going: bool = False,
+) -> dict[str, Any]:
     """Play the arena and return its figures (what ``--json`` writes)."""
     for i, spec in enumerate(specs):
-        make_bot(spec, bot_seed(seed, i))  # fail early, with one line, on a bad spec
+        if not spec.startswith(EXEC):
+            make_bot(spec, bot_seed(seed, i))  # fail early, with one line, on a bad spec
+    lineup = Lineup(tuple(specs), seed, rules, limit, keep_going)
     results: list[DealResult] = []
     start = time.perf_counter()
     with _progress(progress, deals) as advance:
         if jobs <= 1:
-            _init_worker(specs, seed, rules)
-            for d in range(1, deals + 1):
-                results.append(_play_deal_task(d))
-                advance()
+            _init_worker(lineup)
+            try:
+                for d in range(1, deals + 1):
+                    results.append(_play_deal_task(d))
+                    advance()
+            finally:
+                for player in _WORKER.pop("players"):
+                    player.close()
         else:
             import multiprocessing
 
-            with multiprocessing.get_context("spawn").Pool(jobs, _init_worker, (specs, seed, rules)) as pool:
+            with multiprocessing.get_context("spawn").Pool(jobs, _init_worker, (lineup,)) as pool:
                 for res in pool.imap_unordered(_play_deal_task, range(1, deals + 1)):
                     results.append(res)
                     advance()
@@ -182,6 +225,7 @@ def summarize(specs: list[str], results: list[DealResult], seed: int, rules: Rul
         shot = sum(1 for res in results for s in res.shooters if s in idx)
         conceded = sum(1 for res in results for s in res.shooters for i in idx if s is not None and s != i)
         won = sum(w for g in games for i, w in g.items() if i in idx)
+        faults = [f for res in results for i in idx for f in res.faults[i]] if results and results[0].faults else []
         out["types"][t] = {
             "seats": len(idx),
             "points_per_round": _r(mean),
@@ -198,6 +242,8 @@ def summarize(specs: list[str], results: list[DealResult], seed: int, rules: Rul
             "pass_ms_median": _r(_quantile(passes, 0.5) * 1000),
             "pass_ms_p95": _r(_quantile(passes, 0.95) * 1000),
             "pass_ms_max": _r(max(passes, default=math.nan) * 1000),
+            "faults": len(faults),
+            "fault_examples": faults[:3],
         }
     return out
 
@@ -239,6 +285,9 @@ def format_table(fig: dict[str, Any]) -> str:
             f"{t:<12}{f['seats']:>6}{_fmt(f['points_per_round']):>14}{ci:>16}{won:>14}"
             f"{f['moons_shot']:>12}{f['moons_conceded']:>10}{play:>22}{pas:>22}"
         )
+    for t, f in fig["types"].items():
+        if f.get("faults"):
+            lines.append(f"{t}: {f['faults']} faults, the fallback (let) played instead; e.g. {f['fault_examples'][0]}")
     fair = 26 / len(fig["seats"])  # the 26 points of a round (a kitty's included), shared evenly
     lines.append(f"fair share: {fair:.1f} points per round per seat. games: {fig['games_rule']}.")
     lines.append("moons: shot = rounds a seat of the type shot; conceded = seat-rounds in which another seat shot.")
@@ -265,8 +314,19 @@ def main(args: Namespace) -> int:
         raise ValueError(f"--deals must be at least 1, not {args.deals}")
     if args.jobs < 1:
         raise ValueError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.move_limit <= 0:
+        raise ValueError(f"--move-limit must be a positive number of seconds, not {args.move_limit:g}")
     rules = preset(args.preset, len(specs))
-    fig = run(specs, args.deals, args.seed, rules, args.jobs, progress=sys.stderr.isatty())
+    fig = run(
+        specs,
+        args.deals,
+        args.seed,
+        rules,
+        args.jobs,
+        progress=sys.stderr.isatty(),
+        limit=args.move_limit,
+        keep_going=args.keep_going,
+    )
     print(format_table(fig))
     if args.json:
         write_json(args.json, fig)

@@ -13,6 +13,8 @@ from .rules import PRESETS
 from .tui.settings import LANGUAGES, SPEEDS
 
 BOT_LEVELS = ("let", "middel", "svær")
+MOVE_LIMIT = 10.0
+"""Seconds a bot has for a decision in the arena (svær's worst case is well under one)."""
 
 # Each command's handler, imported only when the command runs: "module:function",
 # taking the parsed arguments and returning the exit status.
@@ -22,6 +24,7 @@ HANDLERS = {
     "replay": "hjerterfri.replay:main",
     "games": "hjerterfri.games:main",
     "arena": "hjerterfri.arena:main",
+    "bot": "hjerterfri.botserver:main",
 }
 
 
@@ -95,6 +98,23 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--preset", choices=list(PRESETS), default="dansk", help="the rules (default dansk)")
     arena.add_argument("--jobs", type=int, default=1, help="worker processes")
     arena.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    arena.add_argument(
+        "--move-limit",
+        type=float,
+        default=MOVE_LIMIT,
+        metavar="SECONDS",
+        help=f"seconds a bot has for a pass or a card before it counts as a fault (default {MOVE_LIMIT:g})",
+    )
+    arena.add_argument(
+        "--keep-going",
+        action="store_true",
+        help="when a bot fails (raises, answers junk, breaks a rule, times out), play let's card for it and "
+        "count the fault, instead of stopping with an error",
+    )
+
+    bot = sub.add_parser("bot", help="serve one bot over standard input and output (the bot protocol)")
+    bot.add_argument("spec", type=bot_level, help=f"the bot: {', '.join(BOT_LEVELS)} or module:Class")
+    bot.add_argument("--seed", type=int, help="the bot's seed (default: the one the table sends)")
     return parser
 
 

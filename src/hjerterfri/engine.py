@@ -351,10 +351,14 @@ class Round:
         if all(p is not None for p in self.passed):
             self._exchange()
 
+    @property
+    def pass_order(self) -> tuple[int, ...]:
+        """The seats that have chosen their cards to pass, in the order they chose."""
+        return self._pass_order
+
     def passer_to(self, seat: int) -> int:
         """The seat whose passed cards ``seat`` receives."""
-        n = self.rules.players
-        return next(s for s in range(n) if self.pass_direction.target(s, n) == seat)
+        return self.pass_direction.source(seat, self.rules.players)
 
     def received(self, seat: int) -> int | None:
         """The mask of cards ``seat`` received, once the exchange is done."""
@@ -649,15 +653,20 @@ class Game:
         seed: int,
         hands: Iterable[int | Iterable[Card]] | None = None,
         kitty: int | Iterable[Card] = 0,
+        first: int = 1,
     ) -> None:
-        """A new game; round 1 is dealt from ``seed``, or is ``hands`` (and ``kitty``) when given, as from a log."""
+        """A new game; round 1 is dealt from ``seed``, or is ``hands`` (and ``kitty``) when given, as from a log.
+
+        ``first`` numbers the first round otherwise (the arena plays deal ``d`` as round ``d``, so the
+        pass direction follows the cycle)."""
         self.rules = rules
         self.seed = seed
+        self.first = first
         self.rounds: list[Round] = []
         self._deal(hands, kitty)
 
     def _deal(self, hands: Iterable[int | Iterable[Card]] | None, kitty: int | Iterable[Card] = 0) -> None:
-        number = len(self.rounds) + 1
+        number = self.first + len(self.rounds)
         if hands is None:
             self.rounds.append(Round.deal(self.rules, self.seed, number))
         else:

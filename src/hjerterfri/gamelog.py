@@ -15,7 +15,7 @@ import difflib
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -67,14 +67,6 @@ class Seat:
         """``human`` or the bot's spec, as the log writes it."""
         return HUMAN if self.bot is None else self.bot
 
-    def make_bot(self):  # -> Bot
-        """Build this seat's bot. An import path imports code: only for logs you trust."""
-        from .bots import make_bot
-
-        if self.bot is None:
-            raise ValueError(f"{self.name} is the human, not a bot")
-        return make_bot(self.bot, self.seed)
-
 
 @dataclass
 class GameRecord:
@@ -90,12 +82,18 @@ class GameRecord:
 
     @classmethod
     def new(
-        cls, rules: Rules, seed: int, seats: list[Seat] | tuple[Seat, ...], started: datetime | None = None
+        cls,
+        rules: Rules,
+        seed: int,
+        seats: Sequence[Seat],
+        started: datetime | None = None,
+        first_round: int = 1,
     ) -> GameRecord:
-        """A new game dealt from ``seed``."""
+        """A new game dealt from ``seed`` (its first round numbered ``first_round``: only a log's 1 reads back)."""
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for {rules.players} players")
-        return cls(Game(rules, seed), tuple(seats), started or datetime.now().astimezone().replace(microsecond=0))
+        started = started or datetime.now().astimezone().replace(microsecond=0)
+        return cls(Game(rules, seed, first=first_round), tuple(seats), started)
 
     @property
     def rules(self) -> Rules:

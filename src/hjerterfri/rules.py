@@ -27,6 +27,10 @@ class PassDirection(Enum):
             return (seat + players // 2) % players
         return seat
 
+    def source(self, seat: int, players: int) -> int:
+        """The seat whose passed cards ``seat`` receives."""
+        return next(s for s in range(players) if self.target(s, players) == seat)
+
 
 class FirstTrick(Enum):
     """May point cards be discarded on the first trick?"""

@@ -9,12 +9,17 @@ from collections.abc import Awaitable, Callable
 from textual.pilot import Pilot
 
 from hjerterfri.engine import Phase
-from hjerterfri.table.session import HUMAN
+from hjerterfri.table import LocalPlayer, Setup, Table, local_players
 from hjerterfri.tui.app import HjerterfriApp
 from hjerterfri.tui.screens.summary import GameEndScreen, RoundSummaryScreen
 from hjerterfri.tui.screens.table import TableScreen
 from hjerterfri.tui.settings import Settings
 from hjerterfri.tui.widgets.hand import HandView
+
+HUMAN = 0
+"""Where the human sits in a new game."""
+LOWEST = "tests.tui.helpers:LowestBot"
+"""LowestBot's spec, as a log writes it."""
 
 
 def fast_settings(lang: str = "da") -> Settings:
@@ -22,8 +27,18 @@ def fast_settings(lang: str = "da") -> Settings:
     return Settings(lang=lang, speed="instant", trick_pause=0)
 
 
-def make_app(seed: int = 3, lang: str = "da", **kwargs: object) -> HjerterfriApp:
-    return HjerterfriApp(fast_settings(lang), seed=seed, **kwargs)  # type: ignore[arg-type]
+def make_app(
+    seed: int = 3, lang: str = "da", *, skip_start: bool = False, on_table=None, unfinished=None, **setup
+) -> HjerterfriApp:
+    """The app with its bots in this process (quicker to start than programs of their own)."""
+    return HjerterfriApp(
+        fast_settings(lang),
+        Setup(seed=seed, **setup),  # type: ignore[arg-type]
+        skip_start=skip_start,
+        unfinished=unfinished,
+        make_player=local_players(),
+        on_table=on_table,
+    )
 
 
 def human_waits(app: HjerterfriApp) -> bool:
@@ -33,10 +48,7 @@ def human_waits(app: HjerterfriApp) -> bool:
         return True
     if not isinstance(screen, TableScreen) or screen.held is not None:
         return False
-    r = screen.round
-    if r.phase is Phase.PASSING:
-        return r.passed[HUMAN] is None
-    return r.phase is Phase.PLAYING and r.turn == HUMAN
+    return screen.table.human_to_act()
 
 
 async def settle(pilot: Pilot, limit: int = 400) -> None:
@@ -61,7 +73,7 @@ async def play_legal_with_keys(pilot: Pilot) -> None:
     screen = pilot.app.screen
     assert isinstance(screen, TableScreen)
     hand = screen.query_one(HandView)
-    legal = set(screen.round.legal_plays())
+    legal = set(screen.table.round.legal_plays())
     target = next(i for i, c in enumerate(hand.cards) if c in legal)
     steps = target - hand.cursor
     await pilot.press(*(["right"] * steps if steps > 0 else ["left"] * -steps), "enter")
@@ -101,32 +113,25 @@ class LowestBot:
         return min(view.legal_plays, key=lambda c: (c.rank, c.suit))
 
 
-def fixed_session(seed: int = 3, preset_name: str = "dansk", lang: str = "da"):
+def lowest_players(seat: int, spec: str, seed: int) -> LocalPlayer:
+    """Every bot a LowestBot, whatever its spec."""
+    return LocalPlayer(LowestBot())
+
+
+def fixed_table(
+    seed: int = 3, preset_name: str = "dansk", lang: str = "da", players: int = 4, variant: str = "standard"
+):
     """A new game with LowestBot opponents and the language's default names."""
-    from hjerterfri.engine import Game
-    from hjerterfri.rules import preset
-    from hjerterfri.table.session import Session
+    from hjerterfri.table.variants import game_rules
     from hjerterfri.tui.i18n import BOT_NAMES, Texts
 
-    game = Game(preset(preset_name), seed)
-    names = [Texts(lang)("you"), *BOT_NAMES[lang][:3]]
-    return Session(game=game, names=names, bot_level="lowest", bots={s: LowestBot() for s in (1, 2, 3)})
+    names = [Texts(lang)("you"), *BOT_NAMES[lang][: players - 1]]
+    return Table.new(game_rules(preset_name, players, variant), seed, names, LOWEST, lowest_players)
 
 
-def play_in_engine(session, until) -> None:
+def play_in_engine(table: Table, until) -> None:
     """Play on without the app (the human plays like LowestBot) until ``until(game)`` is true."""
-    game = session.game
-    human = LowestBot()
-    while not until(game):
-        r = game.round
-        if r.is_over:
-            game.next_round()
-        elif r.phase is Phase.PASSING:
-            for seat in range(game.rules.players):
-                session.pass_cards(seat, session.bots.get(seat, human).choose_pass(game.view(seat)))
-        else:
-            seat = r.turn
-            session.play(seat, session.bots.get(seat, human).choose_play(game.view(seat)))
+    table.run(lambda t: until(t.game), human=LowestBot())
 
 
 async def play_to_the_end(pilot, table: TableScreen) -> int:
@@ -143,15 +148,16 @@ async def play_to_the_end(pilot, table: TableScreen) -> int:
             await pilot.press("enter")
             await pilot.pause()
             continue
-        r = table.round
+        r = table.table.round
+        me = table.me
         if r.phase is Phase.PASSING:
             table.query_one(HandView).move_to(table.query_one(HandView).cards[0])
             await pass_with_keys(pilot)
             await pilot.pause()
-            passed = table.round.passed[HUMAN]
+            passed = table.table.round.passed[me]
             assert passed is not None and passed.bit_count() == r.rules.pass_count
         else:
-            before = r.hands[HUMAN].bit_count()
+            before = r.hands[me].bit_count()
             await play_legal_with_keys(pilot)
-            assert table.round.hands[HUMAN].bit_count() == before - 1
+            assert table.table.round.hands[me].bit_count() == before - 1
     raise AssertionError("the game never ended")

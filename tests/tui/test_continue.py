@@ -15,8 +15,8 @@ from hjerterfri.engine import Game, Phase
 from hjerterfri.gamelog import GameRecord, Seat, latest_unfinished, load, log_files, save
 from hjerterfri.paths import games_dir
 from hjerterfri.rules import preset
+from hjerterfri.table import Table, local_players
 from hjerterfri.table.autosave import Autosave
-from hjerterfri.table.session import HUMAN, Session
 from hjerterfri.tui.app import HjerterfriApp
 from hjerterfri.tui.launch import continue_app, play_app
 from hjerterfri.tui.screens.dialogs import QuitScreen
@@ -26,32 +26,31 @@ from hjerterfri.tui.screens.table import TableScreen
 from hjerterfri.tui.widgets.hand import HandView, sort_hand
 
 from ..logs.helpers import state
-from .helpers import fast_settings, human_waits, pass_with_keys, play_legal_with_keys, settle, sync
+from .helpers import HUMAN, fast_settings, human_waits, pass_with_keys, play_legal_with_keys, settle, sync
 
 NAMES = ["Ida", "Mette", "Jens", "Sofie"]
 
 
-def short_game(seed: int, target: int = 30) -> Session:
+def short_game(seed: int, target: int = 30) -> Table:
     """A new game against the middel bots, to a low target so that it ends soon."""
     rules = dataclasses.replace(preset("dansk"), target=target)
-    return Session.resume(Game(rules, seed), NAMES, "middel")
+    return Table.new(rules, seed, NAMES, "middel", local_players())
 
 
-def checked_autosave(checks: list[int]) -> Autosave:
+def checked_autosave(checks: list[int]):
     """The app's autosave, plus a check after every action that the file loads to the game on the table."""
     saver = Autosave()
 
-    def check(session: Session, _action) -> None:
-        assert session.record is not None and session.record.path is not None
-        assert state(load(session.record.path).game) == state(session.game)
+    def check(table: Table, _event) -> None:
+        assert table.record.path is not None
+        assert state(load(table.record.path).game) == state(table.game)
         checks.append(1)
 
-    def hook(session: Session) -> None:
-        saver(session)
-        session.listeners.append(check)
+    def hook(table: Table) -> None:
+        saver(table)
+        table.listeners.append(check)
 
-    hook.saver = saver  # type: ignore[attr-defined]
-    return hook  # type: ignore[return-value]
+    return hook
 
 
 async def human_acts(pilot) -> None:
@@ -60,7 +59,7 @@ async def human_acts(pilot) -> None:
     screen = app.screen
     if isinstance(screen, RoundSummaryScreen):
         await pilot.press("enter")
-    elif screen.round.phase is Phase.PASSING:
+    elif screen.table.round.phase is Phase.PASSING:
         screen.query_one(HandView).move_to(screen.query_one(HandView).cards[0])
         await pass_with_keys(pilot)
     else:
@@ -78,7 +77,7 @@ async def play_until(pilot, done) -> None:
 
 
 def mid_trick(app) -> bool:
-    r = app.screen.round if isinstance(app.screen, TableScreen) else None
+    r = app.screen.table.round if isinstance(app.screen, TableScreen) else None
     return r is not None and len(r.tricks) >= 2 and bool(r.trick) and human_waits(app)
 
 
@@ -98,11 +97,16 @@ def position(game: Game) -> tuple:
 @sync
 async def test_a_stopped_game_continues_where_it_was_left_and_plays_to_the_end():
     checks: list[int] = []
-    app = HjerterfriApp(fast_settings(), session=short_game(seed=21, target=20), on_session=checked_autosave(checks))
+    app = HjerterfriApp(
+        fast_settings(),
+        table=short_game(seed=21, target=20),
+        on_table=checked_autosave(checks),
+        make_player=local_players(),
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until(pilot, mid_trick)
-        left = position(app.session.game)
-        path = app.session.record.path
+        left = position(app.table.game)
+        path = app.table.record.path
     # The app is gone (as after a crash): the file holds every card played.
     assert len(checks) >= 10 and path.parent == games_dir()
     assert latest_unfinished(games_dir()).path == path
@@ -110,22 +114,21 @@ async def test_a_stopped_game_continues_where_it_was_left_and_plays_to_the_end()
     resumed = continue_app(args_for("continue"))
     assert isinstance(resumed, HjerterfriApp)
     resumed.settings = fast_settings()
-    hook = checked_autosave(checks)
-    resumed.on_session = hook
+    resumed.on_table = checked_autosave(checks)
     async with resumed.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         table = resumed.screen
         assert isinstance(table, TableScreen)
-        assert position(table.session.game) == left
-        assert table.session.names == NAMES and table.session.seats == load(path).seats
-        assert human_waits(resumed) and table.round.turn == HUMAN
+        assert position(table.table.game) == left
+        assert table.table.names == NAMES and table.table.seats == load(path).seats
+        assert human_waits(resumed) and table.table.round.turn == HUMAN
         assert list(table.query_one(HandView).cards) != [] and set(table.query_one(HandView).cards) == set(left[1])
         before = len(checks)
         await play_until(pilot, lambda a: isinstance(a.screen, GameEndScreen))
         assert len(checks) > before
-        assert table.session.record.path == path
+        assert table.table.record.path == path
     finished = load(path)
-    assert finished.is_finished and state(finished.game) == state(table.session.game)
+    assert finished.is_finished and state(finished.game) == state(table.table.game)
     assert log_files(games_dir()) == [path]  # one game, one file
 
 
@@ -138,23 +141,21 @@ def engine_human(game: Game, seat: int, passing: bool) -> list:
     return [next(c for c in hand if c in legal)]
 
 
-def play_in_engine(session: Session, done) -> list[tuple]:
+class EngineHuman:
+    """The scripted human of ``human_acts``, without the app: the first cards in the order the hand is shown."""
+
+    def choose_pass(self, view):
+        return sort_hand(view.hand)[: view.rules.pass_count]
+
+    def choose_play(self, view):
+        return next(c for c in sort_hand(view.hand) if c in view.legal_plays)
+
+
+def play_in_engine(table: Table, done) -> list[tuple]:
     """Play on without the app (bots and scripted human alike) until ``done(game)``; the actions taken."""
     seen: list[tuple] = []
-    session.listeners.append(lambda s, a: seen.append((a.kind, a.seat, a.cards)))
-    game = session.game
-    while not done(game):
-        r = game.round
-        if r.is_over:
-            session.next_round()
-        elif r.phase is Phase.PASSING:
-            seat = next(s for s in (1, 2, 3, HUMAN) if r.passed[s] is None)  # the app's order: bots first
-            bot = session.bots.get(seat)
-            cards = bot.choose_pass(game.view(seat)) if bot else engine_human(game, seat, True)
-            session.pass_cards(seat, list(cards))
-        else:
-            bot = session.bots.get(r.turn)
-            session.play(r.turn, bot.choose_play(game.view(r.turn)) if bot else engine_human(game, r.turn, False)[0])
+    table.listeners.append(lambda t, e: seen.append((e.kind, e.seat, e.cards)))
+    table.run(lambda t: done(t.game), human=EngineHuman())
     return seen
 
 
@@ -182,13 +183,13 @@ def first_trick_of_round_two(game: Game) -> bool:
 @sync
 async def test_continuing_reproduces_the_bots_choices(tmp_path, cut):
     """The game played on without a break and the game continued from a log cut at ``cut`` make the same moves."""
-    session = short_game(seed=8, target=100)
-    Autosave()(session)
-    play_in_engine(session, cut)
+    table = short_game(seed=8, target=100)
+    Autosave()(table)
+    play_in_engine(table, cut)
     cut_copy = tmp_path / "cut.json"
-    save(session.record, cut_copy)
-    at_cut = position(session.game)
-    unbroken = play_in_engine(session, first_trick_of_round_two)
+    save(table.record, cut_copy)
+    at_cut = position(table.game)
+    unbroken = play_in_engine(table, first_trick_of_round_two)
     bots_moves = [a for a in unbroken if a[1] not in (HUMAN, -1)]
     assert len(bots_moves) >= 3
 
@@ -197,16 +198,17 @@ async def test_continuing_reproduces_the_bots_choices(tmp_path, cut):
     resumed.settings = fast_settings()
     continued: list[tuple] = []
     opened: list[tuple] = []
-    saver = resumed.on_session
+    saver = resumed.on_table
+    assert saver is not None
 
-    def hook(session: Session) -> None:  # before the table is drawn and any bot thinks
-        saver(session)
-        opened.append(position(session.game))
-        session.listeners.append(lambda s, a: continued.append((a.kind, a.seat, a.cards)))
+    def hook(table: Table) -> None:  # before the table is drawn and any bot thinks
+        saver(table)
+        opened.append(position(table.game))
+        table.listeners.append(lambda t, e: continued.append((e.kind, e.seat, e.cards)))
 
-    resumed.on_session = hook
+    resumed.on_table = hook
     async with resumed.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: first_trick_of_round_two(app.session.game))
+        await play_until(pilot, lambda app: first_trick_of_round_two(app.table.game))
     assert opened == [at_cut]
     assert continued == unbroken
 
@@ -221,6 +223,7 @@ async def test_the_start_screen_offers_the_latest_unfinished_game(tmp_path):
         session.pass_cards(seat, game.round.hand_cards(seat)[:3])
     while not (game.round.turn == HUMAN and game.round.trick):
         session.play(game.round.turn, game.round.legal_plays()[0])
+    session.close()
     app = play_app(args_for())
     app.settings = fast_settings()
     assert app.unfinished is not None and app.unfinished.path == session.record.path
@@ -234,12 +237,12 @@ async def test_the_start_screen_offers_the_latest_unfinished_game(tmp_path):
         await pilot.pause()
         table = app.screen
         assert isinstance(table, TableScreen)
-        assert state(table.session.game) == state(load(session.record.path).game)
-        assert table.round.trick and table.round.turn == HUMAN
+        assert state(table.table.game) == state(load(session.record.path).game)
+        assert table.table.round.trick and table.table.round.turn == HUMAN
         await play_legal_with_keys(pilot)
         await settle(pilot)
         saved = load(session.record.path).game  # the cards after the offer went into the same file
-        assert saved.round.tricks and state(saved) == state(table.session.game)
+        assert saved.round.tricks and state(saved) == state(table.table.game)
     # Flags that start a new game skip the offer.
     assert play_app(args_for("--preset", "svensk")).unfinished is None
 
@@ -261,14 +264,13 @@ def test_continue_a_broken_file_is_its_log_error_and_status_2(capsys, tmp_path):
 def _saved(tmp_path: Path, seats, finished: bool = False) -> Path:
     record = GameRecord.new(dataclasses.replace(preset("dansk"), target=1), 4, seats)
     if finished:
-        session = Session.resume(record.game, [s.name for s in seats], "middel")
         while not record.game.round.is_over:
             r = record.game.round
             if r.phase is Phase.PASSING:
                 for s in range(4):
-                    session.pass_cards(s, r.hand_cards(s)[:3])
+                    r.pass_cards(s, r.hand_cards(s)[:3])
             else:
-                session.play(r.turn, r.legal_plays()[0])
+                r.play(r.legal_plays()[0])
     path = tmp_path / "saved.json"
     save(record, path)
     return path
@@ -276,7 +278,7 @@ def _saved(tmp_path: Path, seats, finished: bool = False) -> Path:
 
 def test_a_bot_by_import_path_needs_allow_import(capsys, tmp_path, monkeypatch):
     imported: list[str] = []
-    monkeypatch.setattr("hjerterfri.bots.make_bot", lambda spec, seed=0: imported.append(spec))
+    monkeypatch.setattr("hjerterfri.table.players.make_bot", lambda spec, seed=0: imported.append(spec))
     seats = (Seat("Ida"), Seat("A", "evil.module:Bot", 1), Seat("B", "middel", 2), Seat("C", "middel", 3))
     path = _saved(tmp_path, seats)
     assert main(["continue", str(path)]) == 2
@@ -313,7 +315,7 @@ async def test_a_failed_save_warns_once_and_the_game_goes_on(monkeypatch):
         await settle(pilot)
         await play_legal_with_keys(pilot)
         await settle(pilot)
-        assert isinstance(app.screen, TableScreen) and app.screen.round.hands[HUMAN].bit_count() == 12
+        assert isinstance(app.screen, TableScreen) and app.screen.table.round.hands[HUMAN].bit_count() == 12
         warnings = [n.message for n in app._notifications]
         assert len(warnings) == 1 and os.strerror(28) in warnings[0] and "gemmes" in warnings[0]
         await pilot.press("q")

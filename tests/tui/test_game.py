@@ -6,14 +6,23 @@ import pytest
 
 from hjerterfri.cards import Card
 from hjerterfri.engine import IllegalMoveError, Phase, Reason
-from hjerterfri.table.session import HUMAN
 from hjerterfri.tui.screens.dialogs import QuitScreen
 from hjerterfri.tui.screens.start import StartScreen
 from hjerterfri.tui.screens.table import TableScreen
 from hjerterfri.tui.widgets.choice import Choice
 from hjerterfri.tui.widgets.hand import HandView
 
-from .helpers import human_waits, make_app, pass_with_keys, plain, play_legal_with_keys, play_to_the_end, settle, sync
+from .helpers import (
+    HUMAN,
+    human_waits,
+    make_app,
+    pass_with_keys,
+    plain,
+    play_legal_with_keys,
+    play_to_the_end,
+    settle,
+    sync,
+)
 
 
 @sync
@@ -30,16 +39,16 @@ async def test_a_whole_game_from_the_start_screen_to_the_result():
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         table = app.screen
-        assert table.session.game.rules.name == "svensk"
+        assert table.table.game.rules.name == "svensk"
         rounds_seen = await play_to_the_end(pilot, table)
-        game = table.session.game
+        game = table.table.game
         outcome = game.outcome()
         assert outcome is not None
         assert max(game.totals) >= 100
         assert rounds_seen == len(game.rounds)
         text = plain(app.screen.query_one("#result").content)
         assert "Spelet är slut" in text
-        winner_names = [table.session.names[s] for s in outcome.winners]
+        winner_names = [table.table.names[s] for s in outcome.winners]
         assert all(name in text for name in winner_names)
         # Quitting from the result needs no confirmation; from the table it asks (tested below).
         await pilot.press("q")
@@ -56,7 +65,7 @@ async def test_an_illegal_card_is_refused_with_its_reason_and_nothing_changes():
         assert isinstance(table, TableScreen)
         await pass_with_keys(pilot)
         await settle(pilot)
-        r = table.round
+        r = table.table.round
         assert r.phase is Phase.PLAYING and r.turn == HUMAN
         legal = set(r.legal_plays())
         illegal = [c for c in r.hand_cards(HUMAN) if c not in legal]
@@ -95,12 +104,12 @@ async def test_a_click_on_a_card_plays_it():
         await settle(pilot)
         table = app.screen
         hand = table.query_one(HandView)
-        legal = table.round.legal_plays()
+        legal = table.table.round.legal_plays()
         index = hand.cards.index(legal[0])
         x = hand._left_edge() + index * 6 + 2
         await pilot.click(HandView, offset=(x, 2))
         await pilot.pause()
-        assert legal[0] not in table.round.hand_cards(HUMAN)
+        assert legal[0] not in table.table.round.hand_cards(HUMAN)
 
 
 @sync
@@ -117,10 +126,10 @@ async def test_passing_choose_unchoose_and_the_received_cards_are_marked():
         assert table.chosen == []
         # p does nothing until three are chosen
         await pilot.press("p")
-        assert table.round.passed[HUMAN] is None
+        assert table.table.round.passed[HUMAN] is None
         await pass_with_keys(pilot)
         await settle(pilot)
-        received = table.round.received(HUMAN)
+        received = table.table.round.received(HUMAN)
         assert received is not None and received.bit_count() == 3
         assert {int(c) for c in hand.received} == {c for c in range(52) if received >> c & 1}
 
@@ -159,7 +168,7 @@ async def test_a_small_terminal_says_what_it_needs_and_recovers():
 @sync
 async def test_every_action_goes_through_one_hook():
     seen = []
-    app = make_app(seed=3, skip_start=True, on_session=lambda s: s.listeners.append(lambda _s, a: seen.append(a)))
+    app = make_app(seed=3, skip_start=True, on_table=lambda t: t.listeners.append(lambda _t, a: seen.append(a)))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pass_with_keys(pilot)
@@ -167,7 +176,7 @@ async def test_every_action_goes_through_one_hook():
         passes = [a for a in seen if a.kind == "pass"]
         assert sorted(a.seat for a in passes) == [0, 1, 2, 3]
         plays = [a for a in seen if a.kind == "play"]
-        r = app.screen.round
+        r = app.screen.table.round
         assert [a.cards[0] for a in plays] == list(r.trick)
         assert plays and plays[0].cards[0] == Card.parse("2C")
 
@@ -187,9 +196,9 @@ async def test_a_finished_trick_can_wait_for_a_key():
             if human_waits(app):
                 await play_legal_with_keys(pilot)
         assert table.held is not None
-        tricks = len(table.round.tricks)
+        tricks = len(table.table.round.tricks)
         await pilot.pause(0.2)
-        assert table.held is not None and len(table.round.tricks) == tricks  # nothing moves on by itself
+        assert table.held is not None and len(table.table.round.tricks) == tricks  # nothing moves on by itself
         await pilot.press("x")
         await pilot.pause()
         assert table.held is None
@@ -206,12 +215,21 @@ async def test_every_setting_on_the_settings_screen_changes_its_setting():
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, SettingsScreen)
-        for _ in range(7):  # each choice in turn: one step to the right, then down to the next
+        for _ in range(8):  # each choice in turn: one step to the right, then down to the next
             await pilot.press("right", "down")
         await pilot.pause()
         after = vars(app.settings)
         changed = {k for k in before if before[k] != after[k]}
-        assert changed == {"speed", "trick_pause", "hold_trick", "hide_round_points", "four_colour", "ascii", "lang"}
+        assert changed == {
+            "speed",
+            "trick_pause",
+            "hold_trick",
+            "hide_round_points",
+            "four_colour",
+            "ascii",
+            "lang",
+            "bot_limit",
+        }
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

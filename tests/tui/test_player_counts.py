@@ -4,15 +4,18 @@ refusals naming the opening card, continuing a saved game, and the hint key."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 
+from hjerterfri.bots import make_bot
 from hjerterfri.cards import cards_of, points_of
 from hjerterfri.cli import main
-from hjerterfri.engine import Game, IllegalMoveError, Phase, Reason, Round
+from hjerterfri.engine import IllegalMoveError, Phase, Reason, Round
 from hjerterfri.gamelog import load
 from hjerterfri.rules import OddCards, PassDirection
-from hjerterfri.table.session import HUMAN
+from hjerterfri.table import LocalPlayer
+from hjerterfri.table.table import ADVISER
 from hjerterfri.table.variants import game_rules, variants_for
 from hjerterfri.tui.app import HjerterfriApp
 from hjerterfri.tui.i18n import Texts
@@ -25,9 +28,12 @@ from hjerterfri.tui.widgets.trick import TrickView
 
 from ..logs.helpers import state
 from .helpers import (
-    LowestBot,
+    HUMAN,
     fast_settings,
+    fixed_table,
     human_waits,
+    lowest_players,
+    make_app,
     pass_with_keys,
     plain,
     play_in_engine,
@@ -39,23 +45,13 @@ from .helpers import (
 from .test_continue import args_for
 
 
-def table_session(seed: int, preset_name: str, players: int, lang: str = "da", variant: str = "standard"):
-    """A new game at ``players`` with LowestBot opponents (fixed, whatever the real bots become)."""
-    from hjerterfri.table.session import Session
-    from hjerterfri.tui.i18n import BOT_NAMES
-
-    game = Game(game_rules(preset_name, players, variant), seed)
-    names = [Texts(lang)("you"), *BOT_NAMES[lang][: players - 1]]
-    return Session(game=game, names=names, bot_level="lowest", bots={s: LowestBot() for s in range(1, players)})
-
-
 def log_text(table: TableScreen) -> str:
     return "\n".join(table.lines)
 
 
 @sync
 async def test_a_whole_three_player_game_chosen_on_the_start_screen():
-    app = HjerterfriApp(fast_settings(), seed=5, bots="let", target=30)
+    app = make_app(seed=5, bots="let", target=30)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
@@ -66,57 +62,57 @@ async def test_a_whole_three_player_game_chosen_on_the_start_screen():
         await pilot.pause()
         table = app.screen
         assert isinstance(table, TableScreen)
-        rules = table.session.game.rules
+        rules = table.table.game.rules
         assert (rules.players, rules.odd_cards, rules.kitty_size) == (3, OddCards.KITTY, 1)
-        assert len(table.session.names) == 3 and len(table.session.bots) == 2
+        assert len(table.table.names) == 3 and len(table.table.players) == 2
         # Two opponents, left and right; nobody across.
         assert not table.query_one("#top").display or table.has_class("three")
         assert [p.id for p in table.query(SeatPanel) if p.display and p.parent.display] == ["seat-1", "seat-3"]
         rounds = await play_to_the_end(pilot, table)
-        game = table.session.game
+        game = table.table.game
         assert game.outcome() is not None and max(game.totals) >= 30
         assert rounds == len(game.rounds)
         assert "tager kittyen" in log_text(table)
         history = plain(app.screen.query_one("#history").content)
-        assert all(name in history for name in table.session.names)
+        assert all(name in history for name in table.table.names)
 
 
 @sync
 async def test_a_whole_five_player_swedish_game_from_the_flags():
     app = play_app(args_for("--players", "5", "--preset", "svensk", "--seed", "3", "--bots", "let"))
     app.settings = fast_settings("sv")
-    app.target = 25
+    app.setup = replace(app.setup, target=25)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         table = app.screen
         assert isinstance(table, TableScreen)
-        rules = table.session.game.rules
+        rules = table.table.game.rules
         assert (rules.players, rules.odd_cards, rules.extra_cards) == (5, OddCards.PLAY_TWICE, 2)
         assert all(table.query_one(f"#seat-{p}").display for p in (1, 2, 3, 4))
         await play_to_the_end(pilot, table)
-        game = table.session.game
+        game = table.table.game
         assert game.outcome() is not None
         assert all(len(r.tricks[0].cards) == 7 for r in game.rounds)  # two seats played twice
-        assert app.session.record is not None and load(app.session.record.path).is_finished
+        assert app.table.record is not None and load(app.table.record.path).is_finished
 
 
 @sync
 async def test_the_kitty_lies_face_down_until_the_first_trick_and_its_taker_is_named():
-    session = table_session(seed=3, preset_name="dansk", players=3)
+    session = fixed_table(seed=3, preset_name="dansk", players=3)
     play_in_engine(session, lambda g: g.round.phase is Phase.PLAYING)
-    app = HjerterfriApp(fast_settings(), session=session)
+    app = HjerterfriApp(fast_settings(), table=session, make_player=lowest_players)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table = app.screen
-        r = table.round
+        r = table.table.round
         trick = table.query_one(TrickView)
         if not r.tricks:
             assert trick.kitty == 1 and "░░░" in plain(trick.render())
             assert "kitty: 1 kort" in plain(table.query_one("#header").content)
-        while not table.round.tricks:
+        while not table.table.round.tricks:
             await play_legal_with_keys(pilot)
             await settle(pilot)
-        r = table.round
+        r = table.table.round
         taker = r.tricks[0].winner
         assert trick.kitty == 0 and "░░░" not in plain(trick.render())
         assert f"{session.names[taker]} tager kittyen" in log_text(table)
@@ -127,7 +123,7 @@ async def test_the_kitty_lies_face_down_until_the_first_trick_and_its_taker_is_n
 
 def test_the_kitty_points_stay_hidden_from_the_human_until_the_round_is_over():
     for seed in range(1, 200):  # a deal whose kitty holds points and goes to a bot
-        session = table_session(seed=seed, preset_name="dansk", players=5)
+        session = fixed_table(seed=seed, preset_name="dansk", players=5)
         play_in_engine(session, lambda g: len(g.round.tricks) >= 1)
         r = session.game.round
         if r.tricks[0].winner != HUMAN and points_of(r.kitty):
@@ -137,7 +133,7 @@ def test_the_kitty_points_stay_hidden_from_the_human_until_the_round_is_over():
     taker = r.tricks[0].winner
     seen = session.game.view(HUMAN)
     assert seen.kitty_taker == taker and seen.taken[taker] == r.taken[taker] - points_of(r.kitty)
-    app = HjerterfriApp(fast_settings(), session=session)
+    app = HjerterfriApp(fast_settings(), table=session, make_player=lowest_players)
     asyncio.run(_panel_points(app, taker, seen.taken[taker]))
 
 
@@ -151,7 +147,7 @@ async def _panel_points(app: HjerterfriApp, taker: int, points: int) -> None:
 
 @sync
 async def test_a_seat_plays_two_cards_in_the_first_swedish_trick_and_both_are_shown():
-    session = table_session(seed=3, preset_name="svensk", players=5, lang="sv")
+    session = fixed_table(seed=3, preset_name="svensk", players=5, lang="sv")
 
     def after_a_double(game) -> bool:
         r = game.round
@@ -164,7 +160,7 @@ async def test_a_seat_plays_two_cards_in_the_first_swedish_trick_and_both_are_sh
     cards = [c for s, c in r.trick_plays() if s == double]
     settings = fast_settings("sv")
     settings.speed = "slow"  # the next bot waits: the trick stays as it is while we look
-    app = HjerterfriApp(settings, session=session)
+    app = HjerterfriApp(settings, table=session, make_player=lowest_players)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         table = app.screen
@@ -219,11 +215,11 @@ async def test_a_five_player_game_is_saved_and_continued_where_it_was_left():
     rules_target = 200
     app = play_app(args_for("--players", "5", "--preset", "svensk", "--seed", "8", "--bots", "let"))
     app.settings = fast_settings("sv")
-    app.target = rules_target
+    app.setup = replace(app.setup, target=rules_target)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(200):
             await settle(pilot)
-            r = app.screen.round
+            r = app.screen.table.round
             if r.tricks and r.trick:
                 break
             if r.phase is Phase.PASSING:
@@ -231,9 +227,9 @@ async def test_a_five_player_game_is_saved_and_continued_where_it_was_left():
             else:
                 await play_legal_with_keys(pilot)
             await pilot.pause()
-        left = state(app.session.game)
-        path = app.session.record.path
-        names = list(app.session.names)
+        left = state(app.table.game)
+        path = app.table.record.path
+        names = list(app.table.names)
     resumed = continue_app(args_for("continue"))
     assert isinstance(resumed, HjerterfriApp)
     resumed.settings = fast_settings("sv")
@@ -241,8 +237,8 @@ async def test_a_five_player_game_is_saved_and_continued_where_it_was_left():
         await pilot.pause()
         table = resumed.screen
         assert isinstance(table, TableScreen) and human_waits(resumed)
-        assert state(table.session.game) == left and table.session.names == names
-        assert table.session.game.rules.players == 5
+        assert state(table.table.game) == left and table.table.names == names
+        assert table.table.game.rules.players == 5
         await play_legal_with_keys(pilot)
         await settle(pilot)
         assert load(path).game.round.trick or load(path).game.round.tricks
@@ -253,12 +249,36 @@ def quick_hint(view):
     return max(view.legal_plays, key=lambda c: (c.rank, c.suit))
 
 
+class QuickHint:
+    """A stand-in for svær as the hint: passes its highest cards, plays ``quick_hint``."""
+
+    def choose_pass(self, view):
+        return sorted(view.hand)[-3:]
+
+    def choose_play(self, view):
+        return quick_hint(view)
+
+
+class PassesButCannotPlay(QuickHint):
+    def choose_play(self, view):
+        raise IndexError("no")
+
+
+def advised_by(bot):
+    """A table's players: LowestBot at every seat, and ``bot`` as the hint."""
+
+    def make(seat: int, spec: str, seed: int):
+        return LocalPlayer(bot) if spec == ADVISER else lowest_players(seat, spec, seed)
+
+    return make
+
+
 @sync
 async def test_the_hint_key_names_the_card_and_marks_it_in_the_hand():
-    session = table_session(seed=3, preset_name="dansk", players=5)
+    session = fixed_table(seed=3, preset_name="dansk", players=5)
     play_in_engine(session, lambda g: g.round.phase is Phase.PLAYING and g.round.turn == HUMAN and g.round.tricks)
-    app = HjerterfriApp(fast_settings(), session=session)
-    app.hint_play = quick_hint
+    app = HjerterfriApp(fast_settings(), table=session, make_player=lowest_players)
+    session.make_player = advised_by(QuickHint())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         table = app.screen
@@ -273,20 +293,15 @@ async def test_the_hint_key_names_the_card_and_marks_it_in_the_hand():
         assert plain(table.query_one("#status").content).strip() == f"Tip: spil {app.texts.card_name(expected)}"
         await pilot.press("enter")  # the cursor stands on the hinted card
         await pilot.pause()
-        assert expected in [c for t in table.round.tricks for c in t.cards] + list(table.round.trick)
+        assert expected in [c for t in table.table.round.tricks for c in t.cards] + list(table.table.round.trick)
         assert not table.query_one(HandView).hinted  # the hint is gone with the position
 
 
 @sync
 async def test_a_hint_while_passing_and_a_hint_that_fails():
-    session = table_session(seed=3, preset_name="dansk", players=3)
-    app = HjerterfriApp(fast_settings(), session=session)
-    app.hint_pass = lambda view: sorted(view.hand)[-3:]
-
-    def broken(view):
-        raise IndexError("no")
-
-    app.hint_play = broken
+    session = fixed_table(seed=3, preset_name="dansk", players=3)
+    app = HjerterfriApp(fast_settings(), table=session, make_player=lowest_players)
+    session.make_player = advised_by(PassesButCannotPlay())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table = app.screen
@@ -309,9 +324,10 @@ async def test_a_hint_while_passing_and_a_hint_that_fails():
 
 @sync
 async def test_the_real_hint_on_one_position_is_a_legal_card():
-    session = table_session(seed=3, preset_name="dansk", players=4)
+    session = fixed_table(seed=3, preset_name="dansk", players=4)
     play_in_engine(session, lambda g: g.round.phase is Phase.PLAYING and g.round.turn == HUMAN and g.round.tricks)
-    app = HjerterfriApp(fast_settings(), session=session)
+    app = HjerterfriApp(fast_settings(), table=session, make_player=lowest_players)
+    session.make_player = advised_by(make_bot("svær", 0))  # the real svær as the hint
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         table = app.screen
@@ -322,4 +338,4 @@ async def test_the_real_hint_on_one_position_is_a_legal_card():
             if table.hinted:
                 break
         (card,) = table.hinted
-        assert card in table.round.legal_plays()
+        assert card in table.table.round.legal_plays()

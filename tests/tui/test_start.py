@@ -32,7 +32,7 @@ async def test_a_name_typed_in_one_burst_after_moving_to_the_field_is_kept_whole
             if isinstance(app.screen, TableScreen):
                 break
         assert isinstance(app.screen, TableScreen)
-        assert app.screen.session.names[0] == "Ida"
+        assert app.screen.table.names[0] == "Ida"
 
 
 @sync
@@ -46,7 +46,7 @@ async def test_enter_right_after_the_name_starts_with_the_whole_name():
             await pilot.pause()
             if isinstance(app.screen, TableScreen):
                 break
-        assert app.screen.session.names[0] == "Bo"
+        assert app.screen.table.names[0] == "Bo"
 
 
 @pytest.mark.parametrize(

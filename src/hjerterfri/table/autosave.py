@@ -1,24 +1,22 @@
 """Every game played in the app goes to its log file as it is played.
 
-``Autosave`` is the app's ``on_session`` hook: it gives each new session a
-``GameRecord`` (a continued one keeps its own, and its file), saves at once, and
-again after every pass, card and deal. No Textual here: a failed save is reported
-through ``warn`` (the app shows one line) and the game goes on.
+``Autosave`` listens to a table: it saves at once (a new game gets a fresh file in the games
+directory, a continued one keeps its own), and again after every pass, card, deal and undo. A failed
+save is reported through ``warn`` (the app shows one line) and the game goes on.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 
-from ..gamelog import GameRecord, new_log_path, save
-from .session import Action, Session
+from ..gamelog import new_log_path, save
+from .table import Event, Table
 
 
 class Autosave:
-    """Writes each session's game to a log file in the games directory, after every action."""
+    """Writes each table's game to its log file, after every action."""
 
     def __init__(
         self, data_dir: str | os.PathLike[str] | None = None, warn: Callable[[OSError], None] | None = None
@@ -28,21 +26,17 @@ class Autosave:
         """Called with the error when a save fails (once until a save succeeds again)."""
         self.failed = False
 
-    def __call__(self, session: Session) -> None:
-        """Start recording ``session`` (the app calls this for every game it opens)."""
-        if session.record is None or session.record.game is not session.game:
-            started = datetime.now().astimezone().replace(microsecond=0)
-            session.record = GameRecord(session.game, session.seats, started)
-        session.listeners.append(self._after_action)
-        self.save(session)
+    def __call__(self, table: Table) -> None:
+        """Start recording ``table`` (the app calls this for every game it opens)."""
+        table.listeners.append(self._after_event)
+        self.save(table)
 
-    def _after_action(self, session: Session, _action: Action) -> None:
-        self.save(session)
+    def _after_event(self, table: Table, _event: Event) -> None:
+        self.save(table)
 
-    def save(self, session: Session) -> Path | None:
+    def save(self, table: Table) -> Path | None:
         """Write the log; on failure warn once and carry on (the next action tries again)."""
-        record = session.record
-        assert record is not None
+        record = table.record
         try:
             if record.path is None:
                 record.path = new_log_path(record, self.data_dir)

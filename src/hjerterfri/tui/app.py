@@ -1,38 +1,35 @@
-"""The Textual app: a start screen, then the table, round summaries and the result."""
+"""The Textual app: a start screen, then the table, round summaries and the result.
+
+The app holds the settings and the table being played; every game comes from a ``Table`` (new from
+a ``Setup``, or continued from a saved record), and everything the screens show comes from it.
+Screens send what happens up as messages; the app opens tables, switches screens, applies and keeps
+the settings, and on any crash writes a report and exits with a non-zero status.
+"""
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text
+from textual import on
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from ..cards import Card
-from ..engine import Game
 from ..gamelog import GameRecord
-from ..table.autosave import Autosave
-from ..table.session import Session, new_seed
-from ..table.variants import game_rules, variants_for
-from ..view import PlayerView
+from ..table import Setup, Table, new_seed, process_players
+from ..table.players import PlayerFactory
 from .i18n import BOT_NAMES, Texts
-from .screens.dialogs import HelpScreen, QuitScreen, RulesScreen
+from .messages import SettingChanged
+from .screens.dialogs import HelpScreen, QuitScreen, RulesScreen, SettingsScreen
 from .screens.start import StartScreen
+from .screens.summary import GameEndScreen
 from .screens.table import TableScreen
 from .settings import Settings
 from .widgets.cardface import Deck
-
-
-def _svaer_play(view: PlayerView) -> Card:
-    from ..bots.svaer import best_card
-
-    return best_card(view)
-
-
-def _svaer_pass(view: PlayerView) -> list[Card]:
-    from ..bots import make_bot
-
-    return list(make_bot("svær", 0).choose_pass(view))
 
 
 class HjerterfriApp(App[None]):
@@ -46,40 +43,33 @@ class HjerterfriApp(App[None]):
     def __init__(
         self,
         settings: Settings | None = None,
+        setup: Setup | None = None,
         *,
-        preset_name: str | None = None,
-        bots: str | None = None,
-        seed: int | None = None,
-        name: str | None = None,
+        table: Table | None = None,
         skip_start: bool = False,
-        session: Session | None = None,
-        on_session: Callable[[Session], None] | None = None,
         unfinished: GameRecord | None = None,
-        players: int = 4,
-        variant: str = "standard",
-        target: int | None = None,
+        make_player: PlayerFactory | None = None,
+        on_table: Callable[[Table], None] | None = None,
+        crash_dir: Path | None = None,
     ) -> None:
-        """``skip_start`` goes straight to the table; ``session`` continues a game (even mid-round);
-        ``on_session`` is called with every session the app starts (the game log hooks in there);
-        ``unfinished`` is a saved game the start screen offers to continue; ``players`` and ``variant``
-        choose the table (see ``game_rules``); ``target`` overrides the preset's (for tests)."""
+        """``setup`` fills in the start screen (``skip_start`` deals it at once); ``table`` continues a game
+        (even mid-round); ``unfinished`` is a saved game the start screen offers to continue;
+        ``make_player`` builds the bots of new tables (default: each in a program of its own);
+        ``on_table`` is called with every table the app opens (the autosave hooks in there);
+        ``crash_dir`` is where a crash report is written."""
         super().__init__()
         self.settings = settings or Settings()
-        self.preset_name = preset_name or "dansk"
-        self.bots = bots or "middel"
-        self.seed = seed
-        self.player_name = name
+        self.setup = setup or Setup()
+        self.table = table
         self.skip_start = skip_start
-        self.session = session
-        self.on_session = on_session
         self.unfinished = unfinished
-        self.players = players
-        self.variant = variant
-        self.target = target
-        self.hint_play: Callable[[PlayerView], Card] = _svaer_play
-        """What the hint key suggests playing (svær's card); tests may put a quicker one here."""
-        self.hint_pass: Callable[[PlayerView], list[Card]] = _svaer_pass
-        """What the hint key suggests passing."""
+        self.make_player: PlayerFactory = make_player or process_players()
+        self.on_table = on_table
+        self.crash_dir = crash_dir
+        self.crash_report: Path | None = None
+        """Where the report of a crash was written (set when the app crashed)."""
+        self.game_saved: Callable[[Table], bool] = lambda _table: False
+        """Whether a table's game is safe in its file (the autosave says; the quit dialog tells the player)."""
         self.on_settings: Callable[[Settings], None] | None = None
         """Called with the settings whenever the player changes them (launch keeps them for next time)."""
         self.lang_fixed = False
@@ -96,9 +86,76 @@ class HjerterfriApp(App[None]):
     def deck(self) -> Deck:
         return Deck(ascii=self.settings.ascii, four_colour=self.settings.four_colour)
 
-    def preset_label(self, name: str) -> str:
-        key = f"name.{name}"
-        return self.texts(key) if self.texts.has(key) else name
+    def on_mount(self) -> None:
+        if self.notice:
+            self.notify(self.notice, severity="warning", timeout=8, markup=False)
+        if self.table is not None:
+            self._open(self.table, replace=False)
+        elif self.skip_start:
+            self._open(self.new_table(self.setup), replace=False)
+        else:
+            self.push_screen(StartScreen(self.setup, self.unfinished))
+
+    def on_unmount(self) -> None:
+        if self.table is not None:
+            self.table.close()
+
+    # Tables
+
+    def new_table(self, setup: Setup) -> Table:
+        """A new game as ``setup`` says (a new seed unless it gives one); the bots get the language's names."""
+        players = setup.players
+        names = [setup.name or self.texts("you"), *BOT_NAMES[self.settings.lang][: players - 1]]
+        seed = setup.seed if setup.seed is not None else new_seed()
+        limit = self.settings.bot_limit
+        return Table.new(setup.rules(), seed, names, setup.bots, self.make_player, limit=limit)
+
+    def _open(self, table: Table, *, replace: bool) -> None:
+        if self.table is not None and self.table is not table:
+            self.table.close()
+        self.table = table
+        if self.on_table is not None:
+            self.on_table(table)
+        screen = TableScreen(table)
+        if replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    @on(StartScreen.Start)
+    def _start(self, message: StartScreen.Start) -> None:
+        self.setup = message.setup
+        self._open(self.new_table(message.setup), replace=True)
+
+    @on(StartScreen.Resume)
+    def _resume(self, message: StartScreen.Resume) -> None:
+        self.unfinished = None
+        table = Table(message.record, self.make_player, self.settings.bot_limit)
+        self._open(table, replace=True)
+
+    @on(TableScreen.GameOver)
+    def _game_over(self, message: TableScreen.GameOver) -> None:
+        self.switch_screen(GameEndScreen(message.table))
+
+    @on(GameEndScreen.NewGame)
+    def _new_game(self, message: GameEndScreen.NewGame) -> None:
+        """Play again: the same table (rules, names, opponents), the next seed."""
+        self._open(message.table.rematch(), replace=True)
+
+    # Settings
+
+    @on(SettingChanged)
+    def _setting_changed(self, message: SettingChanged) -> None:
+        if message.name == "lang":
+            if not message.chosen and self.lang_fixed:
+                return
+            self.lang_fixed = self.lang_fixed or message.chosen
+        setattr(self.settings, message.name, message.value)
+        self.settings_changed()
+
+    @on(TableScreen.SettingsChanged)
+    def _table_setting_changed(self) -> None:
+        self.keep_settings()
 
     def settings_changed(self) -> None:
         """The language, look or pace changed: every screen redraws in the new one, and they are kept."""
@@ -107,112 +164,71 @@ class HjerterfriApp(App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):
                 screen.apply_settings()
-        from .screens.dialogs import SettingsScreen
+            elif isinstance(screen, StartScreen | SettingsScreen):
+                screen.refresh(recompose=True)
+                self.call_after_refresh(self._relabel, screen, self.focused.id if self.focused else None)
 
-        if isinstance(self.screen, SettingsScreen):
-            focused = self.focused.id if self.focused else None
-            self.screen.refresh(recompose=True)
-            self.call_after_refresh(self._refocus_settings, focused)
+    def _relabel(self, screen: StartScreen | SettingsScreen, focused: str | None) -> None:
+        from .labels import relabel
+
+        if focused and screen.is_current:
+            for widget in screen.query(f"#{focused}"):
+                widget.focus()
+        relabel(screen, self.texts)
 
     def keep_settings(self) -> None:
         """Keep the settings for the next run (when launched with a place to keep them)."""
         if self.on_settings is not None:
             self.on_settings(self.settings)
 
-    def _refocus_settings(self, widget_id: str | None) -> None:
-        from .labels import relabel
-
-        if widget_id:
-            self.screen.query_one(f"#{widget_id}").focus()
-        relabel(self.screen, self.texts)
-
-    def on_mount(self) -> None:
-        if self.notice:
-            self.notify(self.notice, severity="warning", timeout=8)
-        if self.session is not None:
-            self._open(self.session, replace=False)
-        elif self.skip_start:
-            self.start_game(self.preset_name, self.bots, self.player_name, replace=False)
-        else:
-            self.push_screen(
-                StartScreen(self.preset_name, self.bots, self.player_name, self.unfinished, self.players, self.variant)
-            )
-
-    def start_game(
-        self,
-        preset_name: str,
-        bots: str,
-        name: str | None,
-        *,
-        players: int | None = None,
-        variant: str | None = None,
-        replace: bool = True,
-    ) -> None:
-        """Deal a new game and sit down at the table."""
-        self.preset_name, self.bots, self.player_name = preset_name, bots, name
-        self.players = players or self.players
-        if variant is not None:
-            self.variant = variant
-        if self.variant not in variants_for(preset_name, self.players):
-            self.variant = "standard"
-        seed = self.seed if self.seed is not None else new_seed()
-        self.seed = seed
-        rules = game_rules(preset_name, self.players, self.variant, self.target)
-        names = [name or self.texts("you"), *BOT_NAMES[self.settings.lang][: self.players - 1]]
-        session = Session.resume(Game(rules, seed), names, bots)
-        self._open(session, replace=replace)
-
-    def continue_record(self, record: GameRecord) -> None:
-        """Sit down at a saved game exactly where it was left (the start screen's offer)."""
-        self.unfinished = None
-        session = Session.from_record(record)
-        self.preset_name, self.bots, self.seed = record.rules.name, session.bot_level, record.game.seed
-        self.players = record.rules.players
-        self.player_name = session.names[0]
-        self._open(session, replace=True)
-
     def save_failed(self, error: OSError) -> None:
         """A save went wrong (disk full, a read-only directory): say so in one line and play on."""
         reason = f"{error.strerror}: {error.filename}" if error.strerror and error.filename else str(error)
-        self.notify(self.texts("save.failed", error=reason), severity="warning", timeout=8)
+        self.notify(self.texts("save.failed", error=reason), severity="warning", timeout=8, markup=False)
 
-    def _open(self, session: Session, *, replace: bool) -> None:
-        self.session = session
-        if self.on_session is not None:
-            self.on_session(session)
-        screen = TableScreen(session)
-        if replace:
-            self.switch_screen(screen)
-        else:
-            self.push_screen(screen)
-
-    def switch_to_end(self, screen) -> None:
-        self.switch_screen(screen)
-
-    def action_new_game(self) -> None:
-        """Play again: the same rules, opponents and name, the next seed."""
-        self.seed = (self.seed or 0) + 1
-        self.start_game(self.preset_name, self.bots, self.player_name)
+    # Leaving
 
     def game_is_saved(self) -> bool:
         """A game in progress is in its log file, so it can be continued after quitting."""
-        s = self.session
-        return (
-            s is not None
-            and not s.game.is_over()
-            and s.record is not None
-            and s.record.path is not None
-            and isinstance(self.on_session, Autosave)
-            and not self.on_session.failed
-        )
+        table = self.table
+        return table is not None and not table.game.is_over() and self.game_saved(table)
 
     def action_ask_quit(self) -> None:
         if isinstance(self.screen, QuitScreen):
             return
-        self.push_screen(QuitScreen(), lambda yes: self.exit() if yes else None)
+        self.push_screen(QuitScreen(self.game_is_saved()), lambda yes: self.exit() if yes else None)
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
 
     def action_rules(self) -> None:
         self.push_screen(RulesScreen())
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A crash: write the report (the traceback) to a file and end with one line saying where."""
+        self.crash_report = write_crash_report(error, self.crash_dir)
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        """Textual would print the whole traceback; the report holds it, the terminal gets one line."""
+        where = str(self.crash_report) if self.crash_report is not None else "nowhere (it could not be written)"
+        self._exit_renderables.append(Text(f"hjerterfri crashed; the report is in {where}"))
+        self._close_messages_no_wait()
+
+
+def write_crash_report(error: BaseException, directory: Path | None) -> Path | None:
+    """Write ``error``'s traceback to a new file in ``directory`` (or the temporary directory); its path."""
+    import tempfile
+
+    from .. import __version__
+    from ..paths import write_atomic
+
+    folder = directory or Path(tempfile.gettempdir())
+    path = folder / f"crash-{datetime.now():%Y-%m-%d_%H%M%S}.txt"
+    text = f"hjerterfri {__version__} crashed at {datetime.now().isoformat(timespec='seconds')}\n\n"
+    text += "".join(traceback.format_exception(error))
+    try:
+        write_atomic(path, text)
+    except OSError:
+        return None
+    return path

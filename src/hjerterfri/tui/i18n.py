@@ -99,6 +99,8 @@ _PASS = {
 
 _STRINGS: dict[str, dict[str, str]] = {
     "da": {
+        "settings.limit": "Modstandernes betænkningstid",
+        "bot.fault": "{name} ({bot}) fejlede ({fault}); i stedet spilles {cards}",
         "game": "Hjerterfri",
         "you": "Du",
         "start.title": "Nyt spil",
@@ -249,6 +251,8 @@ _STRINGS: dict[str, dict[str, str]] = {
         ),
     },
     "sv": {
+        "settings.limit": "Motståndarnas betänketid",
+        "bot.fault": "{name} ({bot}) fallerade ({fault}); i stället spelas {cards}",
         "game": "Hjärter",
         "you": "Du",
         "start.title": "Nytt spel",
@@ -399,6 +403,8 @@ _STRINGS: dict[str, dict[str, str]] = {
         ),
     },
     "en": {
+        "settings.limit": "Opponents' time to think",
+        "bot.fault": "{name} ({bot}) failed ({fault}); {cards} is played instead",
         "game": "Hearts",
         "you": "You",
         "start.title": "New game",
@@ -596,6 +602,11 @@ class Texts:
 
     def cards_short(self, cards: list[Card]) -> str:
         return " ".join(self.card_short(c) for c in cards)
+
+    def preset_name(self, name: str) -> str:
+        """A preset's name in this language ("Dansk husregel"), or the rules' own name as it is."""
+        key = f"name.{name}"
+        return self(key) if key in self._strings else name
 
     def pass_direction(self, direction: PassDirection) -> str:
         return _PASS[self.lang][direction]

@@ -7,6 +7,9 @@ import sys
 from typing import TYPE_CHECKING
 
 from ..gamelog import GameRecord
+from ..paths import data_dir
+from ..table import Setup, Table, process_players
+from ..table.players import EXEC
 from .i18n import PRESET_LANGUAGE, Texts
 from .settings import KeptSettings, Settings
 
@@ -36,7 +39,7 @@ def _keep_settings(app: HjerterfriApp, kept: KeptSettings) -> None:
             failed = False
         except OSError as e:
             if not failed:
-                app.notify(app.texts("settings.save.failed", error=str(e)), severity="warning", timeout=8)
+                app.notify(app.texts("settings.save.failed", error=str(e)), severity="warning", timeout=8, markup=False)
             failed = True
 
     app.on_settings = keep
@@ -49,13 +52,11 @@ def imported_bots(record: GameRecord) -> list[str]:
     """The bots of ``record`` that are import paths (``module:Class``): code the log would have us run."""
     from ..bots import LEVELS
 
-    return [seat.bot for seat in record.seats if seat.bot is not None and seat.bot not in LEVELS]
+    return [s.bot for s in record.seats if s.bot is not None and s.bot not in LEVELS and not s.bot.startswith(EXEC)]
 
 
 def can_continue(record: GameRecord, allow_import: bool = False) -> str | None:
     """Why ``record`` cannot be continued at the table, or None when it can."""
-    from ..table.session import Session
-
     if record.is_finished:
         return "the game is over; nothing to continue (see hjerterfri replay)"
     imported = imported_bots(record)
@@ -64,15 +65,24 @@ def can_continue(record: GameRecord, allow_import: bool = False) -> str | None:
             f"the game's bots are imported code ({', '.join(imported)}); "
             "continue it with --allow-import only if you trust that code"
         )
-    return Session.seating_problem(record)
+    humans = sum(seat.is_human for seat in record.seats)
+    if humans != 1:
+        return f"the table needs exactly one human player; this game has {humans}"
+    return None
 
 
-def _autosave(args: argparse.Namespace, app) -> None:
-    """Every game the app opens is saved as it is played, in --data-dir or the default games dir."""
+def _app(args: argparse.Namespace, settings: Settings, **kwargs: object) -> HjerterfriApp:
+    """The app with its bots in programs of their own (their errors in the data directory), saving every
+    game it opens, keeping the settings, and writing a crash report beside the games."""
     from ..table.autosave import Autosave
+    from .app import HjerterfriApp
 
+    folder = data_dir(getattr(args, "data_dir", None))
+    app = HjerterfriApp(settings, make_player=process_players(folder / "bots"), crash_dir=folder, **kwargs)  # type: ignore[arg-type]
     saver = Autosave(getattr(args, "data_dir", None), warn=app.save_failed)
-    app.on_session = saver
+    app.on_table = saver
+    app.game_saved = lambda table: table.record.path is not None and not saver.failed
+    return app
 
 
 def _latest_unfinished(args: argparse.Namespace) -> GameRecord | None:
@@ -86,35 +96,45 @@ def _latest_unfinished(args: argparse.Namespace) -> GameRecord | None:
     return record if record is not None and can_continue(record) is None else None
 
 
+def _run(app: HjerterfriApp) -> int:
+    """Run the app; its exit status (1 after a crash, whose report the app names in one line)."""
+    try:
+        app.run()
+    finally:
+        if app.table is not None:
+            app.table.close()
+    return app.return_code or 0
+
+
 def play(args: argparse.Namespace) -> int:
     """Start a new game: the start screen (offering to continue the latest unfinished game),
     or straight to the table when flags fill it in."""
-    play_app(args).run()
-    return 0
+    return _run(play_app(args))
 
 
 def play_app(args: argparse.Namespace) -> HjerterfriApp:
-    """The app ``play`` runs, saving every game it opens."""
-    from .app import HjerterfriApp
-
+    """The app ``play`` runs."""
     bots = getattr(args, "bots", None)
-    if bots is not None:
+    if bots is not None and not bots.startswith(EXEC):
         from ..bots import make_bot
 
         make_bot(bots, 0)  # a bot that cannot be built is a one-line error here, not a crash later
+    setup = Setup(
+        preset=getattr(args, "preset", None) or "dansk",
+        players=getattr(args, "players", None) or 4,
+        bots=bots or "middel",
+        name=getattr(args, "name", None),
+        seed=getattr(args, "seed", None),
+    )
     skip = any(getattr(args, flag, None) is not None for flag in START_FLAGS)
     kept = kept_settings(args)
-    app = HjerterfriApp(
-        kept.settings(PRESET_LANGUAGE.get(getattr(args, "preset", None) or "dansk", "da")),
-        preset_name=getattr(args, "preset", None),
-        bots=bots,
-        seed=getattr(args, "seed", None),
-        name=getattr(args, "name", None),
+    app = _app(
+        args,
+        kept.settings(PRESET_LANGUAGE.get(setup.preset, "da")),
+        setup=setup,
         skip_start=skip,
         unfinished=None if skip else _latest_unfinished(args),
-        players=getattr(args, "players", None) or 4,
     )
-    _autosave(args, app)
     _keep_settings(app, kept)
     return app
 
@@ -124,16 +144,13 @@ def continue_game(args: argparse.Namespace) -> int:
     app = continue_app(args)
     if isinstance(app, int):
         return app
-    app.run()
-    return 0
+    return _run(app)
 
 
 def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
     """The app that continues the game ``continue`` names, or the exit status after a one-line message."""
     from ..gamelog import latest_unfinished, load
     from ..paths import games_dir
-    from ..table.session import Session
-    from .app import HjerterfriApp
 
     file = getattr(args, "file", None)
     if file:
@@ -148,16 +165,10 @@ def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
     if why is not None:
         print(f"hjerterfri: error: {record.path}: {why}", file=sys.stderr)
         return 1 if record.is_finished else 2
-    session = Session.from_record(record)  # builds the bots: a bot that cannot be built is one line, exit 2
     kept = kept_settings(args)
-    app = HjerterfriApp(
-        kept.settings(PRESET_LANGUAGE.get(record.rules.name, "da")),
-        preset_name=record.rules.name,
-        bots=session.bot_level,
-        seed=record.game.seed,
-        name=session.names[0],
-        session=session,
-    )
-    _autosave(args, app)
+    settings = kept.settings(PRESET_LANGUAGE.get(record.rules.name, "da"))
+    folder = data_dir(getattr(args, "data_dir", None))
+    table = Table(record, process_players(folder / "bots"), settings.bot_limit)  # a bot that cannot be built: one line
+    app = _app(args, settings, table=table)
     _keep_settings(app, kept)
     return app

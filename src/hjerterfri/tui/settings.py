@@ -11,6 +11,8 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 BOT_DELAY = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}
 """Seconds between two bot cards at each pace."""
 TRICK_PAUSES = (0.0, 0.5, 1.0, 1.5, 2.5, 4.0)
+BOT_LIMITS = (2.0, 5.0, 10.0, 30.0, 60.0)
+"""Seconds a bot may think before the table plays let's card for it (svær needs well under one)."""
 
 
 @dataclass
@@ -27,6 +29,8 @@ class Settings:
     """Leave a finished trick until a key is pressed."""
     hide_round_points: bool = False
     show_log: bool = False
+    bot_limit: float = 10.0
+    """Seconds a bot may take for a decision; after that the table plays let's card for it."""
 
     @property
     def bot_delay(self) -> float:
@@ -37,6 +41,7 @@ ALLOWED: dict[str, tuple[object, ...]] = {
     "lang": LANGUAGES,
     "speed": SPEEDS,
     "trick_pause": TRICK_PAUSES,
+    "bot_limit": BOT_LIMITS,
 }
 """The values a saved setting may take; every other setting is a yes/no."""
 

@@ -16,10 +16,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown, Static
 
 from ...engine import Trick
-from ...table.session import Session
 from ..labels import relabel
+from ..messages import SettingChanged
 from ..scores import history_table
-from ..settings import LANGUAGES, SPEEDS, TRICK_PAUSES
+from ..settings import BOT_LIMITS, LANGUAGES, SPEEDS, TRICK_PAUSES
 from ..widgets.choice import Choice
 from ..widgets.trick import TrickView
 
@@ -78,17 +78,14 @@ class RulesScreen(Dialog):
 class ScoresScreen(Dialog):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("s", "close", "key.close", show=False)]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, names: list[str], history: list[tuple[int, ...]]) -> None:
         super().__init__()
-        self.session = session
+        self.names = names
+        self.history = history
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
-        game = self.session.game
-        body = Group(
-            Text(t("scores.title"), style="bold"),
-            history_table(t, self.session.names, game.history()),
-        )
+        body = Group(Text(t("scores.title"), style="bold"), history_table(t, self.names, self.history))
         with VerticalScroll(classes="dialog"):
             yield Static(body)
         yield Footer()
@@ -127,7 +124,7 @@ class LastTrickScreen(Dialog):
 
 
 class QuitScreen(ModalScreen[bool]):
-    """Asks before the game is left."""
+    """Asks before the game is left; ``saved`` says the game can be continued later."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,j", "answer(True)", show=False),
@@ -135,11 +132,15 @@ class QuitScreen(ModalScreen[bool]):
     ]
     app: HjerterfriApp
 
+    def __init__(self, saved: bool = False) -> None:
+        super().__init__()
+        self.saved = saved
+
     def compose(self) -> ComposeResult:
         t = self.app.texts
         with Vertical(classes="dialog small"):
             yield Static(Text(t("quit.ask"), style="bold"))
-            if self.app.game_is_saved():
+            if self.saved:
                 yield Static(t("quit.saved"), id="quit-saved")
             yield Button(t("quit.yes"), id="yes", variant="error")
             yield Button(t("quit.no"), id="no", variant="primary")
@@ -183,14 +184,21 @@ class SettingsScreen(Dialog):
             yield Choice(t("settings.colours"), (False, True), s.four_colour, yes_no, id="colours", label_width=32)
             yield Choice(t("settings.ascii"), (False, True), s.ascii, yes_no, id="ascii", label_width=32)
             yield Choice(t("settings.lang"), LANGUAGES, s.lang, _language_name, id="lang", label_width=32)
+            yield Choice(
+                t("settings.limit"),
+                BOT_LIMITS,
+                s.bot_limit,
+                lambda v: t("seconds", n=f"{v:g}"),
+                id="limit",
+                label_width=32,
+            )
             yield Static(t("settings.hint"), classes="hint")
         yield Footer()
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
-        setattr(self.app.settings, _SETTING_OF_CHOICE[event.choice.id], event.value)
-        if event.choice.id == "lang":
-            self.app.lang_fixed = True
-        self.app.settings_changed()
+        event.stop()
+        assert event.choice.id is not None
+        self.post_message(SettingChanged(_SETTING_OF_CHOICE[event.choice.id], event.value))
 
 
 def _language_name(code: str) -> str:
@@ -208,4 +216,5 @@ _SETTING_OF_CHOICE = {
     "colours": "four_colour",
     "ascii": "ascii",
     "lang": "lang",
+    "limit": "bot_limit",
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -9,14 +10,17 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
 from ...gamelog import GameRecord
 from ...rules import PRESETS
+from ...table import Setup
 from ...table.variants import variants_for
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, PRESET_LANGUAGE
 from ..labels import relabel
+from ..messages import SettingChanged
 from ..settings import SPEEDS
 from ..widgets.choice import Choice
 
@@ -47,26 +51,29 @@ class StartScreen(Screen[None]):
     ]
     app: HjerterfriApp
 
-    def __init__(
-        self,
-        preset: str = "dansk",
-        bots: str = "middel",
-        name: str | None = None,
-        unfinished: GameRecord | None = None,
-        players: int = 4,
-        variant: str = "standard",
-    ) -> None:
+    class Start(Message):
+        """Deal a new game as chosen."""
+
+        def __init__(self, setup: Setup) -> None:
+            super().__init__()
+            self.setup = setup
+
+    class Resume(Message):
+        """Continue the saved game the screen offers."""
+
+        def __init__(self, record: GameRecord) -> None:
+            super().__init__()
+            self.record = record
+
+    def __init__(self, setup: Setup, unfinished: GameRecord | None = None) -> None:
         super().__init__()
+        self.setup = setup
         self.unfinished = unfinished
-        self.preset = preset
-        self.players = players
-        self.variant = variant
-        self.bots = bots
-        self.player_name = name
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
         s = self.app.settings
+        setup = self.setup
         with Vertical(id="start", classes=self._density()):
             yield Static(Text(f"♠ ♥ {t('game')} ♦ ♣", style="bold"), id="title")
             if self.unfinished is not None:
@@ -76,35 +83,35 @@ class StartScreen(Screen[None]):
                 yield Choice(
                     t("start.preset"),
                     list(PRESETS),
-                    self.preset,
+                    setup.preset,
                     lambda v: t(f"name.{v}"),
                     id="preset",
                     label_width=LABEL_WIDTH,
                 )
-                yield Choice(t("start.players"), PLAYER_COUNTS, self.players, id="players", label_width=10)
-            yield Static(t(f"preset.{self.preset}"), id="preset-line", classes="explain")
-            variants = variants_for(self.preset, self.players)
+                yield Choice(t("start.players"), PLAYER_COUNTS, setup.players, id="players", label_width=10)
+            yield Static(t(f"preset.{setup.preset}"), id="preset-line", classes="explain")
+            variants = variants_for(setup.preset, setup.players)
             if len(variants) > 1:
                 yield Choice(
                     t("start.variant"),
                     variants,
-                    self.variant,
+                    setup.variant,
                     lambda v: t(f"variant.{self._variant_key(v)}"),
                     id="variant",
                     label_width=LABEL_WIDTH,
                 )
-            bot_options = list(BOT_LEVELS) if self.bots in BOT_LEVELS else [*BOT_LEVELS, self.bots]
+            bot_options = list(BOT_LEVELS) if setup.bots in BOT_LEVELS else [*BOT_LEVELS, setup.bots]
             yield Choice(
                 t("start.bots"),
                 bot_options,
-                self.bots,
+                setup.bots,
                 lambda v: t(f"bots.{v}") if t.has(f"bots.{v}") else v,
                 id="bots",
                 label_width=LABEL_WIDTH,
             )
             with Vertical(id="name-row"):
                 yield Static(f"{t('start.name'):<{LABEL_WIDTH}}", classes="label")
-                yield Input(self.player_name or t("you"), id="name", max_length=14)
+                yield Input(setup.name or t("you"), id="name", max_length=14)
             yield Choice(t("start.lang"), LANGUAGES, s.lang, LANGUAGE_NAMES.get, id="lang", label_width=LABEL_WIDTH)
             yield Choice(
                 t("start.speed"), SPEEDS, s.speed, lambda v: t(f"speed.{v}"), id="speed", label_width=LABEL_WIDTH
@@ -114,7 +121,7 @@ class StartScreen(Screen[None]):
 
     def _variant_key(self, variant: str) -> str:
         """The text of a variant: the standard one says what the preset does at this table."""
-        if variant == "standard" and self.preset == "svensk":
+        if variant == "standard" and self.setup.preset == "svensk":
             return "play-twice"
         return variant
 
@@ -125,7 +132,7 @@ class StartScreen(Screen[None]):
         t = self.app.texts
         when = f"{record.started:%Y-%m-%d %H:%M}"
         where = t("round", n=record.game.round.number)
-        return f"{t('start.continue')} (c)\n{when} · {self.app.preset_label(record.rules.name)} · {where}"
+        return f"{t('start.continue')} (c)\n{when} · {t.preset_name(record.rules.name)} · {where}"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
@@ -142,7 +149,7 @@ class StartScreen(Screen[None]):
 
     def action_resume(self) -> None:
         if self.unfinished is not None:
-            self.app.continue_record(self.unfinished)
+            self.post_message(self.Resume(self.unfinished))
 
     def _density(self) -> str:
         """Classes that tighten the form on a short terminal: first its frame, then the gaps between lines.
@@ -150,7 +157,8 @@ class StartScreen(Screen[None]):
         The form with its frame takes 23 rows, three more with a saved game to continue and two more
         with a variant line; the tight frame saves three rows and the closed gaps two or three more.
         """
-        rows = 23 + 3 * (self.unfinished is not None) + 2 * (len(variants_for(self.preset, self.players)) > 1)
+        variants = variants_for(self.setup.preset, self.setup.players)
+        rows = 23 + 3 * (self.unfinished is not None) + 2 * (len(variants) > 1)
         room = self.app.size.height - 1  # the footer
         if rows <= room:
             return ""
@@ -165,27 +173,28 @@ class StartScreen(Screen[None]):
 
     @on(Choice.Changed)
     def _changed(self, event: Choice.Changed) -> None:
+        event.stop()
         key = event.choice.id
-        focus = key
+        setup = replace(self.setup, name=self.typed_name())
         if key == "preset":
-            self.preset = event.value
-            if not self.app.lang_fixed:
-                self.app.settings.lang = PRESET_LANGUAGE.get(event.value, self.app.settings.lang)
+            setup = replace(setup, preset=event.value)
+            self.post_message(SettingChanged("lang", PRESET_LANGUAGE.get(event.value, "da"), chosen=False))
         elif key == "players":
-            self.players = event.value
-            if self.variant not in variants_for(self.preset, self.players):
-                self.variant = "standard"
+            setup = replace(setup, players=event.value)
         elif key == "variant":
-            self.variant = event.value
+            setup = replace(setup, variant=event.value)
         elif key == "bots":
-            self.bots = event.value
-        elif key == "lang":
-            self.app.lang_fixed = True
-            self.app.settings.lang = event.value
-        elif key == "speed":
-            self.app.settings.speed = event.value
-        self._remember_name()
-        self.app.settings_changed()
+            setup = replace(setup, bots=event.value)
+        elif key in ("lang", "speed"):
+            self.post_message(SettingChanged(key, event.value))
+        if setup.variant not in variants_for(setup.preset, setup.players):
+            setup = replace(setup, variant="standard")
+        self.setup = setup
+        self.redraw(key)
+
+    def redraw(self, focus: str | None = None) -> None:
+        """Compose the form again (after a choice or a language change), keeping the focus where it was."""
+        focus = focus or (self.focused.id if self.focused else None)
         self.refresh(recompose=True)
         self.call_after_refresh(self._refocus, focus)
 
@@ -194,13 +203,13 @@ class StartScreen(Screen[None]):
             self.query_one(f"#{widget_id}").focus()
         relabel(self, self.app.texts)
 
-    def _remember_name(self) -> None:
+    def typed_name(self) -> str | None:
+        """The name typed, or None for the language's default ("Du", "You")."""
         name = self.query_one("#name", Input).value.strip()
-        default = self.app.texts("you")
-        self.player_name = name if name and name != default else None
+        return name if name and name != self.app.texts("you") else None
 
     def action_start(self) -> None:
-        self._remember_name()
-        if self.variant not in variants_for(self.preset, self.players):
-            self.variant = "standard"
-        self.app.start_game(self.preset, self.bots, self.player_name, players=self.players, variant=self.variant)
+        setup = replace(self.setup, name=self.typed_name())
+        if setup.variant not in variants_for(setup.preset, setup.players):
+            setup = replace(setup, variant="standard")
+        self.post_message(self.Start(setup))

@@ -9,11 +9,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...cards import cards_of
-from ...table.session import HUMAN, Session
+from ...table import Table
 from ..labels import relabel
 from ..scores import history_table, round_table
 
@@ -21,13 +21,11 @@ if TYPE_CHECKING:
     from ..app import HjerterfriApp
 
 
-def history_panel(app: HjerterfriApp, session: Session) -> Static:
+def history_panel(app: HjerterfriApp, table: Table) -> Static:
     """The game's points round by round, under a dim heading (beside a round's or the game's result)."""
     t = app.texts
-    return Static(
-        Group(Text(t("summary.history"), style="dim"), history_table(t, session.names, session.game.history())),
-        id="history",
-    )
+    history = [result.scores for result in table.results()]
+    return Static(Group(Text(t("summary.history"), style="dim"), history_table(t, table.names, history)), id="history")
 
 
 class RoundSummaryScreen(Screen[None]):
@@ -41,30 +39,29 @@ class RoundSummaryScreen(Screen[None]):
     ]
     app: HjerterfriApp
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__()
-        self.session = session
+        self.table = table
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
-        game = self.session.game
-        r = game.round
-        names = self.session.names
-        head: list = [Text(t("summary.title", n=r.number), style="bold")]
-        shooter = r.moon_shooter()
-        if shooter is not None:
-            head.append(Text("☾ " + t("summary.moon", name=names[shooter]), style="bold reverse"))
-        if r.kitty:
-            taker = r.tricks[0].winner
-            cards = t.cards_short(cards_of(r.kitty))
-            head.append(Text(t("kitty.summary", cards=cards, name=names[taker]), style="dim"))
-        if max(game.totals) >= game.rules.target and not game.is_over():
+        table = self.table
+        game = table.game
+        result = table.results()[-1]
+        names = table.names
+        head: list = [Text(t("summary.title", n=result.number), style="bold")]
+        if result.shooter is not None:
+            head.append(Text("☾ " + t("summary.moon", name=names[result.shooter]), style="bold reverse"))
+        if result.kitty_taker is not None:
+            cards = t.cards_short(list(result.kitty))
+            head.append(Text(t("kitty.summary", cards=cards, name=names[result.kitty_taker]), style="dim"))
+        if max(result.totals) >= game.rules.target and not game.is_over():
             head.append(Text(t("end.playon"), style="bold"))
         with VerticalScroll(classes="sheet"), Vertical(classes="sheet-box"):
             yield Static(Group(*head), id="summary")
             with Horizontal(classes="columns"):
-                yield Static(round_table(t, names, r.scores(), game.totals))
-                yield history_panel(self.app, self.session)
+                yield Static(round_table(t, names, result.scores, result.totals))
+                yield history_panel(self.app, table)
             yield Static(Text(t("summary.end") if game.is_over() else t("summary.next"), style="dim"))
         yield Footer()
 
@@ -79,21 +76,31 @@ class GameEndScreen(Screen[None]):
     """The winner (or the draw, or the shared win) and the whole score history."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "app.new_game", "key.new"),
+        Binding("n", "new_game", "key.new"),
         Binding("q", "app.quit", "key.quit"),
     ]
     app: HjerterfriApp
 
-    def __init__(self, session: Session) -> None:
+    class NewGame(Message):
+        """Play again at the same table: the same rules, names and opponents, the next seed."""
+
+        def __init__(self, table: Table) -> None:
+            super().__init__()
+            self.table = table
+
+    def __init__(self, table: Table) -> None:
         super().__init__()
-        self.session = session
+        self.table = table
+
+    def action_new_game(self) -> None:
+        self.post_message(self.NewGame(self.table))
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
         with VerticalScroll(classes="sheet"), Vertical(classes="sheet-box"):
             with Horizontal(classes="columns"):
                 yield Static(self._body(), id="result")
-                yield history_panel(self.app, self.session)
+                yield history_panel(self.app, self.table)
             yield Static(Text(t("end.again"), style="dim"))
         yield Footer()
 
@@ -102,13 +109,14 @@ class GameEndScreen(Screen[None]):
 
     def _body(self) -> Group:
         t = self.app.texts
-        game = self.session.game
+        game = self.table.game
         outcome = game.outcome()
-        names = self.session.names
+        names = self.table.names
         parts: list = [Text(t("end.title"), style="bold")]
         if outcome is not None:
             winners = [names[s] for s in outcome.winners]
-            headline = t("end.you.win") if outcome.winners == (HUMAN,) else t.outcome(outcome.kind, winners)
+            alone = outcome.winners == (self.table.human,)
+            headline = t("end.you.win") if alone else t.outcome(outcome.kind, winners)
             parts.append(Text(headline, style="bold reverse"))
         order = sorted(range(len(names)), key=lambda s: game.totals[s])
         lines = Text("\n")

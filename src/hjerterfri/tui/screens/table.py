@@ -1,13 +1,12 @@
 """The table: your hand at the bottom, the bots around, the trick in the middle.
 
-The screen only asks the engine (through the session) what happened and what is
-legal; it never judges a rule itself. Bots think in a worker thread.
+The screen draws what the human's seat may see (its ``PlayerView``) and drives the ``Table``: it
+asks the bots in worker threads and applies their answers when they come back; the table and the
+engine judge every rule. Whatever happens to the game goes up to the app as a message.
 """
 
 from __future__ import annotations
 
-import contextlib
-import threading
 import time
 from typing import TYPE_CHECKING, ClassVar
 
@@ -16,13 +15,14 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
-from textual.worker import get_current_worker
 
 from ...cards import Card, cards_of
 from ...engine import IllegalMoveError, Phase, Trick
-from ...table.session import Session
+from ...table import Decision, Table
+from ...view import PlayerView
 from ..labels import relabel
 from ..widgets.hand import HandView
 from ..widgets.seat import SeatInfo, SeatPanel, show_text
@@ -36,8 +36,11 @@ HINT_PATIENCE = 6.0
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
+Stamp = tuple[int, tuple[int, int, int]]
+"""What a worker's answer is for: the screen's generation and the table's position when it was asked."""
 
-class TableScreen(Screen):
+
+class TableScreen(Screen[None]):
     """One game being played, round after round."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -51,18 +54,49 @@ class TableScreen(Screen):
         Binding("t", "toggle_log", "key.log"),
         Binding("h", "toggle_points", "key.hide", show=False),
         Binding("o", "settings", "key.settings", show=False),
-        Binding("r", "rules", "key.rules", show=False),
-        Binding("question_mark", "help", "key.help", key_display="?"),
-        Binding("q", "quit_game", "key.quit"),
+        Binding("r", "app.rules", "key.rules", show=False),
+        Binding("question_mark", "app.help", "key.help", key_display="?"),
+        Binding("q", "app.ask_quit", "key.quit"),
     ]
 
     app: HjerterfriApp
 
-    def __init__(self, session: Session) -> None:
+    class Decided(Message):
+        """Bots have decided (in a worker): their passes, or one card."""
+
+        def __init__(self, decisions: list[Decision], stamp: Stamp) -> None:
+            super().__init__()
+            self.decisions = decisions
+            self.stamp = stamp
+
+    class Advised(Message):
+        """The hint has been worked out (empty: there is none)."""
+
+        def __init__(self, cards: tuple[Card, ...], stamp: Stamp) -> None:
+            super().__init__()
+            self.cards = cards
+            self.stamp = stamp
+
+    class GameOver(Message):
+        """The last round's summary was read: the app shows the result."""
+
+        def __init__(self, table: Table) -> None:
+            super().__init__()
+            self.table = table
+
+    class SettingsChanged(Message):
+        """A setting changed at the table (hidden points, the card list): the app keeps it."""
+
+    def __init__(self, table: Table) -> None:
         super().__init__()
-        self.session = session
+        if table.human is None:
+            raise ValueError("the table screen needs a human seat")
+        self.table = table
+        self.me: int = table.human
+        """The human's seat: always drawn at the bottom."""
         self.chosen: list[Card] = []
         self.held: Trick | None = None
+        """A finished trick left on the table for a moment (or until a key, as set)."""
         self.status = Text()
         self.error = False
         self.thinking: int | None = None
@@ -73,11 +107,9 @@ class TableScreen(Screen):
         self._footer_state: tuple[object, ...] | None = None
         self.lines: list[str] = []
         """Every line of the text pane, shown or not."""
-        self.me = session.human
-        """The human's seat: always drawn at the bottom."""
         self.hinted: frozenset[Card] = frozenset()
-        self.hint_for: tuple[int, int, int] | None = None
-        """The position (round, cards played, hand) the hint being computed or shown is for."""
+        self.hint_for: Stamp | None = None
+        """The position the hint being worked out or shown is for."""
 
     # Layout
 
@@ -103,7 +135,7 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         relabel(self, self.app.texts)
-        players = self.session.players
+        players = self.table.rules.players
         self.set_class(players == 3, "three")
         self.set_class(players == 5, "five")
         self.query_one("#seat-4").display = players == 5
@@ -113,8 +145,7 @@ class TableScreen(Screen):
         self.query_one("#log", RichLog).display = self.app.settings.show_log
         self._fit(self.size.width, self.size.height)
         self._log_round_start()
-        if self.session.round.phase is Phase.PLAYING and self.session.round.tricks:
-            self._replay_log()
+        self._replay_log()
         self.refresh_table()
         self.advance()
         self.query_one(HandView).focus()
@@ -130,145 +161,132 @@ class TableScreen(Screen):
                 self.app.texts("too.small", w=MIN_WIDTH, h=MIN_HEIGHT, cw=width, ch=height)
             )
 
-    # What the table shows
+    # What the table shows: the human's view and nothing more
 
     @property
-    def round(self):
-        return self.session.round
+    def view(self) -> PlayerView:
+        """What the human may know now."""
+        return self.table.view(self.me)
 
     def seat_name(self, seat: int) -> str:
-        return self.session.names[seat]
+        return self.table.names[seat]
 
     def place(self, seat: int) -> int:
         """Where ``seat`` sits on screen: the human at the bottom, the others around in the order of play."""
-        return place_of(seat, self.me, self.session.players)
-
-    def kitty_lying(self) -> bool:
-        """The kitty still lies face down in the middle (until the first trick is won)."""
-        r = self.round
-        return bool(r.kitty) and not r.tricks
+        return place_of(seat, self.me, self.table.rules.players)
 
     def refresh_table(self) -> None:
-        """Bring every widget in line with the engine's state."""
+        """Bring every widget in line with the human's view."""
         t = self.app.texts
-        r = self.round
-        game = self.session.game
-        me_seat = self.me
-        view = game.view(me_seat)  # what the human may know: a kitty's points only once they are public
+        view = self.view
+        n = view.players
         totals = view.totals
         hide = self.app.settings.hide_round_points
         header = Text(" ")
-        if game.rules.players == 4 or self.size.width >= 100:  # at 3 and 5 the line needs the room
+        if n == 4 or self.size.width >= 100:  # at 3 and 5 the line needs the room
             header.append(f"{t('game')} ", style="bold")
             header.append("· ")
-        header.append(f"{self.app.preset_label(game.rules.name)} · ")
-        if game.rules.players != 4:
-            header.append(f"{t('players.n', n=game.rules.players)} · ")
-        header.append(f"{t('round', n=r.number)} · ")
-        header.append(t.pass_direction(r.pass_direction))
+        header.append(f"{t.preset_name(view.rules.name)} · ")
+        if n != 4:
+            header.append(f"{t('players.n', n=n)} · ")
+        header.append(f"{t('round', n=view.round_number)} · ")
+        header.append(t.pass_direction(view.pass_direction))
         header.append(" · ")
-        header.append(
-            t("hearts.broken") if r.hearts_broken else t("hearts.closed"), style="bold" if r.hearts_broken else "dim"
-        )
-        if r.kitty:
+        broken = view.hearts_broken
+        header.append(t("hearts.broken") if broken else t("hearts.closed"), style="bold" if broken else "dim")
+        if view.kitty_size:
             header.append(" · ")
             if view.kitty_taker is None:
                 header.append(t("kitty.lying", n=view.kitty_size), style="bold")
             else:
                 header.append(t("kitty.owner", name=self.seat_name(view.kitty_taker)), style="dim")
         show_text(self.query_one("#header", Static), header)
-        playing = r.phase is Phase.PLAYING and self.held is None
-        for seat in range(self.session.players):
-            if seat == me_seat:
+        playing = view.phase is Phase.PLAYING and self.held is None
+        for seat in range(n):
+            if seat == self.me:
                 continue
             self.query_one(f"#seat-{self.place(seat)}", SeatPanel).show(
                 SeatInfo(
                     name=self.seat_name(seat),
-                    cards_left=r.hands[seat].bit_count(),
+                    cards_left=view.hand_sizes[seat],
                     total=totals[seat],
                     round_points=None if hide else view.taken[seat],
-                    to_play=playing and r.turn == seat,
+                    to_play=playing and view.turn == seat,
                     thinking=self.thinking == seat,
                 )
             )
-        me = Text(("▶ " if playing and r.turn == me_seat else "  ") + self.seat_name(me_seat), style="bold")
-        me.append(f" · {t('points.total', n=totals[me_seat])}")
+        me = Text(("▶ " if playing and view.turn == self.me else "  ") + self.seat_name(self.me), style="bold")
+        me.append(f" · {t('points.total', n=totals[self.me])}")
         if not hide:
-            me.append(f" · {t('points.round', n=view.taken[me_seat])}")
-        if view.kitty_taker == me_seat and view.kitty_mask:
+            me.append(f" · {t('points.round', n=view.taken[self.me])}")
+        if view.kitty_taker == self.me and view.kitty_mask:
             me.append(f" · {t('kitty.owner', name=t.cards_short(cards_of(view.kitty_mask)))}")
         show_text(self.query_one("#me", Static), me)
 
         trick = self.query_one(TrickView)
         if self.held is not None:
             held = self.held
-            plays = [(self.place(held.seat_of(i)), c) for i, c in enumerate(held.cards)]
-            trick.show(plays, self.place(held.winner))
+            trick.show([(self.place(held.seat_of(i)), c) for i, c in enumerate(held.cards)], self.place(held.winner))
         else:
-            kitty = r.kitty.bit_count() if self.kitty_lying() else 0
-            trick.show([(self.place(s), c) for s, c in r.trick_plays()], kitty=kitty)
+            kitty = view.kitty_size if view.kitty_taker is None and view.phase is not Phase.OVER else 0
+            plays = zip(view.trick_seats, view.trick, strict=False)
+            trick.show([(self.place(s), c) for s, c in plays], kitty=kitty)
 
         hand = self.query_one(HandView)
-        hand.set_cards(r.hand_cards(me_seat))
-        my_turn = playing and r.turn == me_seat
-        hand.playable = frozenset(r.legal_plays()) if my_turn else None
+        hand.set_cards(view.hand)
+        my_turn = playing and view.turn == self.me
+        hand.playable = frozenset(view.legal_plays) if my_turn else None
         if my_turn and not self._was_my_turn and hand.current() not in hand.playable:
             hand.move_to(next(c for c in hand.cards if c in hand.playable))
         self._was_my_turn = my_turn
         hand.chosen = frozenset(self.chosen)
-        received = r.received(me_seat) or 0
-        hand.received = frozenset(c for c in r.hand_cards(me_seat) if received >> c & 1)
-        if self.hint_for is not None and self.hint_for != self._position():
+        received = view.received_mask or 0
+        hand.received = frozenset(c for c in view.hand if received >> c & 1)
+        if self.hint_for is not None and self.hint_for != self._stamp():
             self.hint_for, self.hinted = None, frozenset()  # the position moved on: the hint is stale
         hand.hinted = self.hinted
         if not self.error:
-            self.status = self._status_text()
+            self.status = self._status_text(view)
         status = self.query_one("#status", Static)
         show_text(status, self.status)
         if status.has_class("error") != self.error:
             status.set_class(self.error, "error")
         self._relabel_keys()
 
-    def _status_text(self) -> Text:
+    def _status_text(self, view: PlayerView) -> Text:
         t = self.app.texts
-        r = self.round
         if self.held is not None:
-            winner = self.seat_name(self.held.winner)
-            text = (
-                t("trick.won.points", name=winner, n=self.held.points)
-                if self.held.points
-                else t("trick.won", name=winner)
-            )
-            if r.kitty and r.tricks and self.held is r.tricks[0]:
-                mine = self.held.winner == self.me
-                kitty = t("kitty.you", cards=t.cards_short(cards_of(r.kitty))) if mine else None
-                text += f" · {kitty or t('kitty.taken', name=winner)}"
+            held = self.held
+            winner = self.seat_name(held.winner)
+            text = t("trick.won.points", name=winner, n=held.points) if held.points else t("trick.won", name=winner)
+            if view.kitty_size and view.tricks and held == view.tricks[0]:
+                kitty = view.kitty_mask if held.winner == self.me else None
+                mine = t("kitty.you", cards=t.cards_short(cards_of(kitty))) if kitty else None
+                text += f" · {mine or t('kitty.taken', name=winner)}"
             if self.app.settings.hold_trick:
                 text += f" · {t('trick.continue')}"
             return Text(text)
-        me_seat = self.me
         hint = self._hint_text()
         if hint is not None:
             return hint
-        if r.phase is Phase.PASSING:
-            target = self.seat_name(r.pass_direction.target(me_seat, self.session.players))
-            if r.passed[me_seat] is not None:
+        if view.phase is Phase.PASSING:
+            target = self.seat_name(view.pass_direction.target(self.me, view.players))
+            if view.passed_mask is not None:
                 return Text(t("pass.waiting"))
-            count = r.rules.pass_count
+            count = view.rules.pass_count
             if len(self.chosen) == count:
                 return Text(t("pass.ready", cards=t.cards_short(self.chosen), name=target), style="bold")
             return Text(t("pass.choose", count=count, name=target, chosen=len(self.chosen)))
-        if r.phase is Phase.PLAYING:
-            if r.turn == me_seat:
-                again = bool(r.trick) and r.trick_seats[len(r.trick) - 1] == me_seat
-                lead = t("turn.you.lead") if not r.trick else t("turn.you.again") if again else t("turn.you")
+        if view.phase is Phase.PLAYING:
+            if view.turn == self.me:
+                again = bool(view.trick) and view.trick_seats[len(view.trick) - 1] == self.me
+                lead = t("turn.you.lead") if not view.trick else t("turn.you.again") if again else t("turn.you")
                 text = Text(lead, style="bold")
-                received = r.received(me_seat)
-                if received and not r.tricks:
-                    giver = self.seat_name(r.passer_to(me_seat))
-                    text.append(" · " + t("pass.received", cards=t.cards_short(_cards(received)), name=giver))
+                if view.received_mask and not view.tricks:
+                    giver = self.seat_name(view.pass_direction.source(self.me, view.players))
+                    text.append(" · " + t("pass.received", cards=t.cards_short(view.received), name=giver))
                 return text
-            return Text(t("turn.bot", name=self.seat_name(r.turn)), style="dim")
+            return Text(t("turn.bot", name=self.seat_name(view.turn)), style="dim")
         return Text()
 
     def say(self, text: str, *, error: bool = False) -> None:
@@ -279,11 +297,10 @@ class TableScreen(Screen):
 
     def _relabel_keys(self) -> None:
         """Update the footer, but only when what it shows changes (redrawing it is not cheap)."""
-        r = self.round
         select = "key.play"
         if self.held is not None:
             select = "key.continue"
-        elif r.phase is Phase.PASSING:
+        elif self.table.round.phase is Phase.PASSING:
             select = "key.choose"
         state = (
             select,
@@ -298,15 +315,17 @@ class TableScreen(Screen):
             relabel(self, self.app.texts, {"select": select})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        r = self.round
+        view = self.view
         if action == "confirm_pass":
-            return r.phase is Phase.PASSING and r.passed[self.me] is None and len(self.chosen) == r.rules.pass_count
+            return (
+                view.phase is Phase.PASSING and view.passed_mask is None and len(self.chosen) == view.rules.pass_count
+            )
         if action == "select":
             if self.held is not None:
                 return True
-            if r.phase is Phase.PASSING:
-                return r.passed[self.me] is None
-            return r.phase is Phase.PLAYING
+            if view.phase is Phase.PASSING:
+                return view.passed_mask is None
+            return view.phase is Phase.PLAYING
         if action == "last_trick":
             return True if self._last_trick() is not None else None
         if action == "hint":
@@ -315,28 +334,31 @@ class TableScreen(Screen):
 
     # The flow of play
 
+    def _stamp(self) -> Stamp:
+        return (self._generation, self.table.position())
+
     def advance(self) -> None:
         """Start whatever comes next: a trick's pause, the bots' passes or card, the summary."""
-        r = self.round
+        table = self.table
         if self.held is not None:
             if self.app.settings.hold_trick:
                 return
-            pause = self.app.settings.trick_pause
             generation = self._generation
-            self.set_timer(pause, lambda: self._release(generation))
+            self.set_timer(self.app.settings.trick_pause, lambda: self._release(generation))
             return
-        if r.is_over:
+        if table.round.is_over:
             self._show_summary()
             return
-        if r.phase is Phase.PASSING:
-            if not self.passing_bots and any(r.passed[s] is None for s in self.session.bots):
+        bots = table.bots_to_act()
+        if table.round.phase is Phase.PASSING:
+            if bots and not self.passing_bots:
                 self.passing_bots = True
-                views = {s: self.session.game.view(s) for s in self.session.bots if r.passed[s] is None}
-                self._think_passes(views, self._generation)
+                self._think([(s, table.view(s)) for s in bots], self._stamp(), pace=False)
             return
-        if r.turn != self.me and self.thinking is None:
-            self.thinking = r.turn
-            self._think_play(r.turn, self.session.game.view(r.turn), self._generation)
+        if bots and self.thinking is None:
+            seat = bots[0]
+            self.thinking = seat
+            self._think([(seat, table.view(seat))], self._stamp(), pace=True)
             self.refresh_table()
 
     def _release(self, generation: int | None = None) -> None:
@@ -347,77 +369,62 @@ class TableScreen(Screen):
         self.refresh_table()
         self.advance()
 
-    @work(thread=True, exclusive=True, group="bots")
-    def _think_play(self, seat: int, view, generation: int) -> None:
+    @work(thread=True, group="bots")
+    def _think(self, asks: list[tuple[int, PlayerView]], stamp: Stamp, pace: bool) -> None:
+        """Ask the bots (their views taken on the screen's thread); ``pace`` keeps to the bots' pace."""
         start = time.monotonic()
-        try:
-            card: Card | None = self.session.bots[seat].choose_play(view)
-        except Exception as e:  # a bot's bug must not end the game
-            card = None
-            self.app.call_from_thread(self.notify, f"{self.seat_name(seat)}: {e}", severity="error")
-        wait = self.app.settings.bot_delay - (time.monotonic() - start)
+        decisions = [self.table.decide(seat, view) for seat, view in asks]
+        wait = self.app.settings.bot_delay - (time.monotonic() - start) if pace else 0
         if wait > 0:
             time.sleep(wait)
-        if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._bot_played, seat, card, generation)
+        self.post_message(self.Decided(decisions, stamp))
 
-    @work(thread=True, exclusive=True, group="passes")
-    def _think_passes(self, views: dict, generation: int) -> None:
-        passes = {seat: list(self.session.bots[seat].choose_pass(view)) for seat, view in views.items()}
-        if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._bots_passed, passes, generation)
-
-    def _bots_passed(self, passes: dict[int, list[Card]], generation: int) -> None:
-        if generation != self._generation:
-            return
-        self.passing_bots = False
-        for seat, cards in passes.items():
-            self.session.pass_cards(seat, cards)
-        self._after_pass()
-
-    def _bot_played(self, seat: int, card: Card | None, generation: int) -> None:
-        if generation != self._generation or self.round.turn != seat:
-            return
+    @on(Decided)
+    def _decided(self, message: Decided) -> None:
+        if message.stamp != self._stamp():
+            return  # the table moved on (an undo, a new round) while the bots thought
         self.thinking = None
-        if card is not None:
-            try:
-                self.session.play(seat, card)
-            except IllegalMoveError:
-                pass
-            else:
-                self._after_play(seat, card)
-                return
-        # A bot failed or broke the rules: play on with its lowest legal card so the game is not stuck.
-        fallback = self.round.legal_plays()[0]
-        self.notify(f"{self.seat_name(seat)}: {card} ✗ → {fallback}", severity="warning")
-        self.session.play(seat, fallback)
-        self._after_play(seat, fallback)
+        self.passing_bots = False
+        for decision in message.decisions:
+            if decision.fault is not None:
+                self._notify_fault(decision)
+            self.table.apply(decision)
+        if message.decisions and message.decisions[0].kind == "pass":
+            self._after_pass()
+        elif message.decisions:
+            self._after_play(message.decisions[0].seat, message.decisions[0].cards[0])
+
+    def _notify_fault(self, decision: Decision) -> None:
+        t = self.app.texts
+        assert decision.fault is not None
+        seat = self.table.seats[decision.seat]
+        shown = t.cards_short(list(decision.cards))
+        text = t("bot.fault", name=seat.name, bot=seat.bot or "", fault=str(decision.fault), cards=shown)
+        self.notify(text, severity="warning", timeout=8, markup=False)
 
     def _after_pass(self) -> None:
-        r = self.round
-        if r.phase is Phase.PLAYING:
-            received = r.received(self.me)
-            if received:
-                t = self.app.texts
-                giver = self.seat_name(r.passer_to(self.me))
-                self._log(t("pass.received", cards=t.cards_short(_cards(received)), name=giver))
+        view = self.view
+        if view.phase is Phase.PLAYING and view.received_mask:
+            t = self.app.texts
+            giver = self.seat_name(view.pass_direction.source(self.me, view.players))
+            self._log(t("pass.received", cards=t.cards_short(view.received), name=giver))
         self.error = False
         self.refresh_table()
         self.advance()
 
     def _after_play(self, seat: int, card: Card) -> None:
         t = self.app.texts
-        r = self.round
+        view = self.view
         self._log(t("played", name=self.seat_name(seat), card=t.card_name(card)))
-        if not r.trick:
-            done = r.tricks[-1]
+        if not view.trick:
+            done = view.tricks[-1]
             winner = self.seat_name(done.winner)
             words = t("trick.won.points", name=winner, n=done.points) if done.points else t("trick.won", name=winner)
             self._log(words)
-            if r.kitty and len(r.tricks) == 1:
+            if view.kitty_size and len(view.tricks) == 1:
                 self._log(t("kitty.taken", name=winner))
-                if done.winner == self.me:
-                    self._log(t("kitty.you", cards=t.cards_short(cards_of(r.kitty))))
+                if view.kitty_mask is not None and done.winner == self.me:
+                    self._log(t("kitty.you", cards=t.cards_short(cards_of(view.kitty_mask))))
             settings = self.app.settings
             if settings.hold_trick or settings.trick_pause > 0:
                 self.held = done
@@ -425,80 +432,64 @@ class TableScreen(Screen):
         self.refresh_table()
         self.advance()
 
-    # Hints: what svær would do, worked out in a thread
+    # Hints: what svær would do, worked out in a worker
 
-    def _position(self) -> tuple[object, ...]:
-        r = self.round
-        return (r.number, r.phase, len(r.tricks), len(r.trick), r.hands[self.me], r.passed[self.me])
-
-    def _hint_view(self):
+    def _hint_view(self) -> PlayerView | None:
         """The human's view when a hint can help (their turn to play, or to choose cards to pass), else None."""
-        r = self.round
         if self.held is not None:
             return None
-        if r.phase is Phase.PLAYING and r.turn == self.me:
-            return self.session.game.view(self.me)
-        if r.phase is Phase.PASSING and r.passed[self.me] is None:
-            return self.session.game.view(self.me)
+        view = self.view
+        if view.phase is Phase.PLAYING and view.turn == self.me:
+            return view
+        if view.phase is Phase.PASSING and view.passed_mask is None:
+            return view
         return None
 
     def action_hint(self) -> None:
         view = self._hint_view()
         if view is None:
             return
-        position = self._position()
-        if self.hint_for == position:
+        stamp = self._stamp()
+        if self.hint_for == stamp:
             return  # being worked out, or already shown
-        self.hint_for, self.hinted = position, frozenset()
+        self.hint_for, self.hinted = stamp, frozenset()
         self.error = False
         self.refresh_table()
-        self._think_hint(view, position)
+        self._advise(view, stamp)
 
-    def _think_hint(self, view, position: tuple[object, ...]) -> None:
-        """Ask for the hint in a daemon thread: a search that never ends must neither freeze the table
-        nor keep the program alive after it quits (a Textual worker would); past ``HINT_PATIENCE``
-        seconds the table gives up on it."""
-        app = self.app
-        ask = app.hint_pass if view.phase is Phase.PASSING else app.hint_play
+    @work(thread=True, group="hint")
+    def _advise(self, view: PlayerView, stamp: Stamp) -> None:
+        self.post_message(self.Advised(self.table.advise(view, HINT_PATIENCE), stamp))
 
-        def think() -> None:
-            try:
-                answer = ask(view)
-                cards = list(answer) if isinstance(answer, (list, tuple)) else [answer]
-            except Exception:  # a hint that fails must not end the game
-                cards = []
-            with contextlib.suppress(RuntimeError):  # the app has already quit
-                app.call_from_thread(self._hint_ready, cards, position)
-
-        threading.Thread(target=think, name="hint", daemon=True).start()
-        self.set_timer(HINT_PATIENCE, lambda: self._hint_ready([], position))
-
-    def _hint_ready(self, cards: list[Card], position: tuple[object, ...]) -> None:
-        if position != self._position() or self.hint_for != position or self.hinted:
+    @on(Advised)
+    def _advised(self, message: Advised) -> None:
+        if message.stamp != self._stamp() or self.hint_for != message.stamp or self.hinted:
             return
-        if not cards:
+        if not message.cards:
             self.hint_for = None
             self.notify(self.app.texts("hint.none"), severity="warning", timeout=4)
             self.refresh_table()
             return
-        self.hinted = frozenset(cards)
-        if self.round.phase is Phase.PLAYING:
-            self.query_one(HandView).move_to(cards[0])
+        self.hinted = frozenset(message.cards)
+        if self.view.phase is Phase.PLAYING:
+            self.query_one(HandView).move_to(message.cards[0])
         self.refresh_table()
 
     def _hint_text(self) -> Text | None:
         """The hint line, while the hint is for the position on the table."""
-        if self.hint_for is None or self.hint_for != self._position():
+        if self.hint_for is None or self.hint_for != self._stamp():
             return None
         t = self.app.texts
         if not self.hinted:
             return Text(t("hint.thinking"), style="dim")
         cards = sorted(self.hinted)
-        if self.round.phase is Phase.PASSING:
+        if self.view.phase is Phase.PASSING:
             text = t("hint.pass", cards=t.join([t.card_name(c) for c in cards]))
         else:
             text = t("hint.play", card=t.card_name(cards[0]))
         return Text(text, style="bold #7fd37f")
+
+    # Between rounds
 
     def _show_summary(self) -> None:
         if self._summary_shown:
@@ -506,16 +497,13 @@ class TableScreen(Screen):
         self._summary_shown = True
         from .summary import RoundSummaryScreen
 
-        self.app.push_screen(RoundSummaryScreen(self.session), self._after_summary)
+        self.app.push_screen(RoundSummaryScreen(self.table), self._after_summary)
 
     def _after_summary(self, _result: object = None) -> None:
-        game = self.session.game
-        if game.is_over():
-            from .summary import GameEndScreen
-
-            self.app.switch_to_end(GameEndScreen(self.session))
+        if self.table.game.is_over():
+            self.post_message(self.GameOver(self.table))
             return
-        self.session.next_round()
+        self.table.next_round()
         self._summary_shown = False
         self.chosen = []
         self._generation += 1
@@ -545,44 +533,38 @@ class TableScreen(Screen):
 
     def pick(self, card: Card) -> None:
         """The human chose ``card``: for passing, or to play it."""
-        r = self.round
+        view = self.view
         t = self.app.texts
-        if r.phase is Phase.PASSING:
-            if r.passed[self.me] is not None:
+        if view.phase is Phase.PASSING:
+            if view.passed_mask is not None:
                 return
+            count = view.rules.pass_count
             if card in self.chosen:
                 self.chosen.remove(card)
-            elif len(self.chosen) < r.rules.pass_count:
+            elif len(self.chosen) < count:
                 self.chosen.append(card)
             else:
-                self.say(
-                    t(
-                        "pass.choose",
-                        count=r.rules.pass_count,
-                        name=self.seat_name(r.pass_direction.target(self.me, self.session.players)),
-                        chosen=len(self.chosen),
-                    ),
-                    error=True,
-                )
+                target = self.seat_name(view.pass_direction.target(self.me, view.players))
+                self.say(t("pass.choose", count=count, name=target, chosen=len(self.chosen)), error=True)
                 return
             self.error = False
             self.refresh_table()
             return
         try:
-            self.session.play(self.me, card)
+            self.table.play(self.me, card)
         except IllegalMoveError as e:
-            self.say(f"{t.card_short(card)}: {t.reason(e, self.session.names)}", error=True)
+            self.say(f"{t.card_short(card)}: {t.reason(e, self.table.names)}", error=True)
             return
         self._after_play(self.me, card)
 
     def action_confirm_pass(self) -> None:
-        r = self.round
-        if r.phase is not Phase.PASSING or r.passed[self.me] is not None:
+        view = self.view
+        if view.phase is not Phase.PASSING or view.passed_mask is not None:
             return
         try:
-            self.session.pass_cards(self.me, list(self.chosen))
+            self.table.pass_cards(self.me, list(self.chosen))
         except IllegalMoveError as e:
-            self.say(self.app.texts.reason(e, self.session.names), error=True)
+            self.say(self.app.texts.reason(e, self.table.names), error=True)
             return
         self.chosen = []
         self._after_pass()
@@ -599,43 +581,38 @@ class TableScreen(Screen):
             self._release()
 
     def _last_trick(self) -> Trick | None:
-        if self.held is not None:
-            return self.held
-        for r in reversed(self.session.game.rounds):
-            if r.tricks:
-                return r.tricks[-1]
-        return None
+        return self.held if self.held is not None else self.table.last_trick()
 
     def action_last_trick(self) -> None:
         from .dialogs import LastTrickScreen
 
         trick = self._last_trick()
         if trick is not None:
-            self.app.push_screen(LastTrickScreen(trick, self.session.names, self.place))
+            self.app.push_screen(LastTrickScreen(trick, self.table.names, self.place))
 
     def action_scores(self) -> None:
         from .dialogs import ScoresScreen
 
-        self.app.push_screen(ScoresScreen(self.session))
+        self.app.push_screen(ScoresScreen(self.table.names, self.table.game.history()))
 
     def action_toggle_points(self) -> None:
         self.app.settings.hide_round_points = not self.app.settings.hide_round_points
-        self.app.keep_settings()
+        self.post_message(self.SettingsChanged())
         self.refresh_table()
 
     def action_toggle_log(self) -> None:
         log = self.query_one("#log", RichLog)
         self.app.settings.show_log = not log.display
         log.display = self.app.settings.show_log
-        self.app.keep_settings()
+        self.post_message(self.SettingsChanged())
 
     def action_settings(self) -> None:
         from .dialogs import SettingsScreen
 
-        self.app.push_screen(SettingsScreen(), lambda _: self.apply_settings())
+        self.app.push_screen(SettingsScreen())
 
     def apply_settings(self) -> None:
-        """Redraw after the look or the language changed."""
+        """Redraw after the look or the language changed (the app sets them, then calls this)."""
         deck = self.app.deck
         self.query_one(HandView).deck = deck
         self.query_one(TrickView).deck = deck
@@ -645,20 +622,8 @@ class TableScreen(Screen):
         self.refresh_table()
         self.query_one(HandView).refresh()
         self.query_one(TrickView).refresh()
-        self.advance() if self.held is not None and not self.app.settings.hold_trick else None
-
-    def action_rules(self) -> None:
-        from .dialogs import RulesScreen
-
-        self.app.push_screen(RulesScreen())
-
-    def action_help(self) -> None:
-        from .dialogs import HelpScreen
-
-        self.app.push_screen(HelpScreen())
-
-    def action_quit_game(self) -> None:
-        self.app.action_ask_quit()
+        if self.held is not None and not self.app.settings.hold_trick:
+            self.advance()
 
     # The text pane
 
@@ -668,22 +633,16 @@ class TableScreen(Screen):
 
     def _log_round_start(self) -> None:
         t = self.app.texts
-        r = self.round
-        self._log(f"— {t('log.round', n=r.number)}: {t.pass_direction(r.pass_direction)} —")
+        view = self.view
+        self._log(f"— {t('log.round', n=view.round_number)}: {t.pass_direction(view.pass_direction)} —")
 
     def _replay_log(self) -> None:
         """Fill the text pane with what was played before a continued game reached the screen."""
         t = self.app.texts
-        r = self.round
-        for trick in r.tricks:
+        view = self.view
+        for trick in view.tricks:
             for i, c in enumerate(trick.cards):
                 self._log(t("played", name=self.seat_name(trick.seat_of(i)), card=t.card_name(c)))
             self._log(t("trick.won", name=self.seat_name(trick.winner)))
-        for seat, c in r.trick_plays():
+        for seat, c in zip(view.trick_seats, view.trick, strict=False):
             self._log(t("played", name=self.seat_name(seat), card=t.card_name(c)))
-
-
-def _cards(mask: int) -> list[Card]:
-    from ...cards import cards_of
-
-    return cards_of(mask)

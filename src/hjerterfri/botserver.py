@@ -1,0 +1,57 @@
+"""``hjerterfri bot SPEC``: serve one bot over standard input and output with the bot protocol.
+
+The table writes a hello (with the seat and the bot's seed), then one request per decision; this
+answers each with the bot's cards, and ends at ``bye`` or at the end of its input. A bot that raises
+is answered with an error line, and the table plays its fallback; the server goes on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import IO, Any
+
+from . import protocol
+from .bots import Bot, make_bot
+
+
+def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], seed: int | None = None) -> int:
+    """Answer the table on ``stdin``/``stdout`` until it says bye; returns the exit status."""
+
+    def send(message: dict[str, Any]) -> None:
+        stdout.write(protocol.encode(message))
+        stdout.flush()
+
+    try:
+        first = protocol.check_hello(protocol.decode(stdin.readline(protocol.MAX_LINE + 1)))
+    except protocol.ProtocolError as e:
+        print(f"hjerterfri bot: {e}", file=sys.stderr)
+        return 2
+    given = first.get("seed")
+    bot: Bot = make_bot(spec, seed if seed is not None else given if isinstance(given, int) else 0)
+    send(protocol.hello(name=spec))
+    while line := stdin.readline(protocol.MAX_LINE + 1):
+        try:
+            message = protocol.decode(line)
+            kind = message["type"]
+            if kind == "bye":
+                return 0
+            if kind not in ("pass", "play"):
+                raise protocol.ProtocolError(f"unknown request {kind!r}")
+            view = protocol.view_from_json(message.get("view"))
+        except protocol.ProtocolError as e:
+            send({"type": "error", "message": str(e)})
+            continue
+        try:
+            answer = bot.choose_pass(view) if kind == "pass" else [bot.choose_play(view)]
+            cards = [str(c) for c in answer]
+        except Exception as e:  # the table plays the fallback and says why
+            send({"type": "error", "id": message.get("id"), "message": f"{type(e).__name__}: {e}"})
+            continue
+        send({"type": kind, "id": message.get("id"), "cards": cards})
+    return 0
+
+
+def main(args: argparse.Namespace) -> int:
+    """The ``bot`` command."""
+    return serve(args.spec, sys.stdin.buffer, sys.stdout.buffer, args.seed)

@@ -1,0 +1,365 @@
+"""The bots at a table, supervised: whatever a bot does, the game goes on.
+
+A bot is someone else's code. It may raise, answer junk, hang or crash. ``decide`` asks a
+``Player`` for its pass or play, checks the answer against the view (the engine's legal cards and
+the hand), and on any fault plays what ``let`` would play instead, returning a ``Decision`` that
+says what went wrong. Two kinds of player:
+
+- ``LocalPlayer``: a bot object in this process (the arena and the tests). A time limit is enforced
+  with an alarm signal where the platform has one and the call is on the main thread; elsewhere a
+  slow answer is only noticed afterwards.
+- ``ProcessPlayer``: a program speaking the bot protocol (``hjerterfri bot SPEC`` for a bot class,
+  or any program for ``exec:``). A bot that takes too long is killed and started again for the
+  next decision; quitting kills it, whatever it is doing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import shlex
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import IO, Any, Literal, Protocol
+
+from .. import protocol
+from ..bots import Bot, make_bot
+from ..bots.let import LetBot
+from ..cards import CARDS, Card, CardParseError, mask_of
+from ..view import PlayerView
+
+Kind = Literal["pass", "play"]
+EXEC = "exec:"
+"""A bot spec that names a program to run: ``exec:python3 mybot.py``."""
+START_LIMIT = 20.0
+"""Seconds a bot program has to start and answer the hello."""
+
+
+class FaultKind(Enum):
+    """What a bot did wrong."""
+
+    RAISED = "raised"
+    TIMEOUT = "timeout"
+    JUNK = "junk"
+    NOT_HELD = "not-held"
+    ILLEGAL = "illegal"
+    WRONG_COUNT = "wrong-count"
+    CRASHED = "crashed"
+    PROTOCOL = "protocol"
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A bot's failure: its kind, and the detail (the error's text, what it answered)."""
+
+    kind: FaultKind
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}: {self.detail}"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A seat's pass or play as the table will apply it, and the fault that made it the fallback's."""
+
+    seat: int
+    kind: Kind
+    cards: tuple[Card, ...]
+    fault: Fault | None = None
+    seconds: float = 0.0
+    """How long the bot took (its thinking only)."""
+
+
+class BotTimeout(BaseException):
+    """Raised inside a bot when its time is up (a BaseException, so a bot's ``except Exception`` lets it by)."""
+
+
+class BotFailed(Exception):
+    """A bot program's failure: it ended, broke the protocol, or reported an error of its own."""
+
+    def __init__(self, kind: FaultKind, detail: str) -> None:
+        super().__init__(detail)
+        self.kind = kind
+
+
+class Player(Protocol):
+    """A seat's bot as the table asks it: the raw answer, or an exception."""
+
+    def ask(self, kind: Kind, view: PlayerView, limit: float | None) -> object: ...
+
+    def close(self) -> None: ...
+
+
+class LocalPlayer:
+    """A bot object in this process."""
+
+    def __init__(self, bot: Bot, alarm: bool = False) -> None:
+        """``alarm``: enforce the time limit with SIGALRM (only on the main thread of a POSIX process)."""
+        self.bot = bot
+        self.alarm = alarm and hasattr(signal, "setitimer")
+
+    def ask(self, kind: Kind, view: PlayerView, limit: float | None) -> object:
+        choose = self.bot.choose_pass if kind == "pass" else self.bot.choose_play
+        if not (self.alarm and limit and threading.current_thread() is threading.main_thread()):
+            return choose(view)
+        previous = signal.signal(signal.SIGALRM, _time_up)
+        signal.setitimer(signal.ITIMER_REAL, limit)
+        try:
+            return choose(view)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+    def close(self) -> None:
+        pass
+
+
+def _time_up(signum: int, frame: object) -> None:
+    raise BotTimeout()
+
+
+class ProcessPlayer:
+    """A bot program speaking the bot protocol over its standard input and output.
+
+    It is started on the first question (and again after a crash or a timeout killed it); its
+    standard error goes to ``stderr`` (a file), never to the screen.
+    """
+
+    def __init__(self, command: list[str], seat: int, seed: int, stderr: Path | None = None) -> None:
+        self.command = command
+        self.seat = seat
+        self.seed = seed
+        self.stderr = stderr
+        self.name = ""
+        """The name the bot gave in its hello."""
+        self._process: subprocess.Popen[bytes] | None = None
+        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        self._number = 0
+        self._lock = threading.Lock()
+
+    def start(self) -> None:
+        """Start the program and exchange hellos (``BotFailed`` if it cannot)."""
+        self.close()
+        err: IO[bytes] | int = subprocess.DEVNULL
+        if self.stderr is not None:
+            with contextlib.suppress(OSError):
+                self.stderr.parent.mkdir(parents=True, exist_ok=True)
+                err = self.stderr.open("ab")
+                err.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {shlex.join(self.command)}\n".encode())
+                err.flush()
+        try:
+            process = subprocess.Popen(
+                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, bufsize=0
+            )
+        except OSError as e:
+            raise BotFailed(FaultKind.CRASHED, f"cannot start {shlex.join(self.command)}: {e.strerror or e}") from None
+        finally:
+            if not isinstance(err, int):
+                err.close()
+        lines: queue.Queue[bytes | None] = queue.Queue()
+        threading.Thread(target=_read_lines, args=(process, lines), name="bot-reader", daemon=True).start()
+        self._process, self._lines = process, lines
+        self._send(protocol.hello(seat=self.seat, seed=self.seed))
+        try:
+            answer = protocol.check_hello(self._receive(START_LIMIT))
+        except protocol.ProtocolError as e:
+            self.close()
+            raise BotFailed(FaultKind.PROTOCOL, str(e)) from None
+        name = answer.get("name")
+        self.name = name if isinstance(name, str) else ""
+
+    def ask(self, kind: Kind, view: PlayerView, limit: float | None) -> object:
+        with self._lock:
+            if self._process is None or self._process.poll() is not None:
+                self.start()
+            self._number += 1
+            self._send(protocol.request(kind, self._number, view))
+            try:
+                message = self._receive(limit)
+                if message.get("type") == "error" and message.get("id") == self._number:
+                    raise BotFailed(FaultKind.RAISED, str(message.get("message", "")))
+                texts = protocol.reply_cards(message, kind, self._number)
+            except protocol.ProtocolError as e:
+                self.close()
+                raise BotFailed(FaultKind.PROTOCOL, str(e)) from None
+            except BotTimeout:
+                self.close()
+                raise
+        try:
+            cards = [Card.parse(t) for t in texts]
+        except CardParseError as e:
+            raise BotFailed(FaultKind.JUNK, str(e)) from None
+        return cards[0] if kind == "play" and len(cards) == 1 else cards
+
+    def _send(self, message: dict[str, Any]) -> None:
+        process = self._process
+        assert process is not None and process.stdin is not None
+        try:
+            process.stdin.write(protocol.encode(message))
+            process.stdin.flush()
+        except OSError:
+            raise BotFailed(FaultKind.CRASHED, self._ended()) from None
+
+    def _receive(self, limit: float | None) -> dict[str, Any]:
+        try:
+            line = self._lines.get(timeout=limit)
+        except queue.Empty:
+            raise BotTimeout() from None
+        if line is None:
+            raise BotFailed(FaultKind.CRASHED, self._ended())
+        return protocol.decode(line)
+
+    def _ended(self) -> str:
+        process = self._process
+        code = None
+        if process is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                code = process.wait(timeout=1)
+        self.close()
+        return "the program ended" + (f" with exit status {code}" if code is not None else "")
+
+    def close(self) -> None:
+        """Say goodbye and end the program (killing it if it does not end at once)."""
+        process, self._process = self._process, None
+        if process is None:
+            return
+        if process.poll() is None:
+            with contextlib.suppress(OSError):
+                assert process.stdin is not None
+                process.stdin.write(protocol.encode({"type": "bye"}))
+                process.stdin.close()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=0.2)
+        if process.poll() is None:
+            process.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=2)
+        for stream in (process.stdin, process.stdout):
+            with contextlib.suppress(OSError):
+                if stream is not None:
+                    stream.close()
+
+
+def _read_lines(process: subprocess.Popen[bytes], lines: queue.Queue[bytes | None]) -> None:
+    """Pass the program's output on line by line; ``None`` at its end (or a line too long to be one)."""
+    stdout = process.stdout
+    assert stdout is not None
+    with contextlib.suppress(OSError, ValueError):
+        while line := stdout.readline(protocol.MAX_LINE + 1):
+            lines.put(line)
+            if len(line) > protocol.MAX_LINE:
+                break
+    lines.put(None)
+
+
+def command_for(spec: str) -> list[str]:
+    """The command that runs bot ``spec`` over the protocol: the program of ``exec:``, else ``hjerterfri bot``."""
+    if spec.startswith(EXEC):
+        command = shlex.split(spec[len(EXEC) :], posix=os.name != "nt")
+        if not command:
+            raise ValueError(f"{spec!r} names no program to run")
+        return command
+    return [sys.executable, "-m", "hjerterfri", "bot", spec]
+
+
+# Asking and checking
+
+
+def fallback(kind: Kind, view: PlayerView) -> tuple[Card, ...]:
+    """What ``let`` would pass or play: the seat's choice when its bot fails."""
+    bot = LetBot(0)
+    if kind == "pass":
+        return tuple(bot.choose_pass(view))
+    return (bot.choose_play(view),)
+
+
+def decide(player: Player, seat: int, kind: Kind, view: PlayerView, limit: float | None = None) -> Decision:
+    """Ask ``player`` for ``seat``'s pass or play in ``view``; on any fault, the fallback's, with the fault."""
+    start = time.perf_counter()
+    try:
+        answer = player.ask(kind, view, limit)
+        fault = None
+    except BotTimeout:
+        answer, fault = None, Fault(FaultKind.TIMEOUT, f"no answer within {limit:g} s")
+    except BotFailed as e:
+        answer, fault = None, Fault(e.kind, str(e))
+    except RecursionError:
+        answer, fault = None, Fault(FaultKind.RAISED, "RecursionError: it recursed without end")
+    except Exception as e:
+        answer, fault = None, Fault(FaultKind.RAISED, f"{type(e).__name__}: {e}")
+    seconds = time.perf_counter() - start
+    if limit is not None and fault is None and seconds > limit:
+        fault = Fault(FaultKind.TIMEOUT, f"answered after {seconds:.1f} s; the limit is {limit:g} s")
+    if fault is None:
+        cards, fault = check(kind, view, answer)
+        if fault is None:
+            return Decision(seat, kind, cards, None, seconds)
+    return Decision(seat, kind, fallback(kind, view), fault, seconds)
+
+
+def check(kind: Kind, view: PlayerView, answer: object) -> tuple[tuple[Card, ...], Fault | None]:
+    """The cards of a bot's answer if the view allows them, else the fault."""
+    if kind == "play":
+        if not _is_card(answer):
+            return (), Fault(FaultKind.JUNK, f"answered {_shown(answer)}, not a card")
+        card = CARDS[answer]  # type: ignore[index]
+        if not view.hand_mask >> card & 1:
+            return (), Fault(FaultKind.NOT_HELD, f"played {card}, which it does not hold")
+        if not view.legal_mask >> card & 1:
+            return (), Fault(FaultKind.ILLEGAL, f"played {card}, which the rules do not allow here")
+        return (card,), None
+    if not isinstance(answer, list | tuple | set | frozenset) or not all(_is_card(c) for c in answer):
+        return (), Fault(FaultKind.JUNK, f"passed {_shown(answer)}, not a list of cards")
+    cards = tuple(CARDS[c] for c in answer)  # type: ignore[index]
+    count = view.rules.pass_count
+    if len(cards) != count or mask_of(cards).bit_count() != count:
+        return (), Fault(FaultKind.WRONG_COUNT, f"passed {len(cards)} cards ({_shown(answer)}); {count} are passed")
+    missing = [c for c in cards if not view.hand_mask >> c & 1]
+    if missing:
+        return (), Fault(FaultKind.NOT_HELD, f"passed {missing[0]}, which it does not hold")
+    return cards, None
+
+
+def _is_card(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 52
+
+
+def _shown(answer: object) -> str:
+    text = repr(answer)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+PlayerFactory = Callable[[int, str, int], Player]
+"""Builds the player of a seat from its seat number, bot spec and seed."""
+
+
+def local_players(alarm: bool = False) -> PlayerFactory:
+    """Every bot in this process (``exec:`` bots still run as programs)."""
+
+    def make(seat: int, spec: str, seed: int) -> Player:
+        if spec.startswith(EXEC):
+            return ProcessPlayer(command_for(spec), seat, seed)
+        return LocalPlayer(make_bot(spec, seed), alarm)
+
+    return make
+
+
+def process_players(stderr_dir: Path | None = None) -> PlayerFactory:
+    """Every bot in a program of its own, so that a stuck bot can be stopped (the app)."""
+
+    def make(seat: int, spec: str, seed: int) -> Player:
+        if not spec.startswith(EXEC):
+            make_bot(spec, seed)  # a bot that cannot be built is an error now, not a fault at every turn
+        stderr = None if stderr_dir is None else stderr_dir / f"seat-{seat}.txt"
+        return ProcessPlayer(command_for(spec), seat, seed, stderr)
+
+    return make

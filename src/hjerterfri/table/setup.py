@@ -1,0 +1,55 @@
+"""A new game as chosen on the start screen or by flags: the rules, the opponents, the names, the seed."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..gamelog import Seat
+from ..rules import Rules
+from .variants import game_rules, variants_for
+
+SEED_STRIDE = 4
+"""Bot seeds step by this per game seed (4, as when the app seated only four: old games keep their bots)."""
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """A new bot's seed, fixed by the game's seed and its seat (a saved game keeps its own)."""
+    return seed * SEED_STRIDE + seat
+
+
+def new_seed() -> int:
+    return secrets.randbelow(1_000_000)
+
+
+def new_seats(
+    seed: int, names: Sequence[str], bots: str | Sequence[str | None], human: int | None = 0
+) -> tuple[Seat, ...]:
+    """The human at seat ``human`` and a bot at every other seat, each with its own seed from ``seed``.
+
+    ``bots`` is one spec for every bot seat, or one per seat (``None`` at the human's).
+    """
+    specs = [bots] * len(names) if isinstance(bots, str) else list(bots)
+    return tuple(
+        Seat(name) if s == human else Seat(name, specs[s], bot_seed(seed, s))  # type: ignore[arg-type]
+        for s, name in enumerate(names)
+    )
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a new table is built from; any of it may be left to the start screen (None)."""
+
+    preset: str = "dansk"
+    players: int = 4
+    variant: str = "standard"
+    bots: str = "middel"
+    name: str | None = None
+    seed: int | None = None
+    target: int | None = None
+
+    def rules(self) -> Rules:
+        """The rules this setup plays (a variant the table does not allow falls back to the preset's own)."""
+        variant = self.variant if self.variant in variants_for(self.preset, self.players) else "standard"
+        return game_rules(self.preset, self.players, variant, self.target)

@@ -1,0 +1,289 @@
+"""A game being played: the rules, the seats, the seed, the engine's ``Game``, and the turn driver.
+
+The driver knows whose turn it is, asks a seat's bot for its pass or play (``decide``, which may
+block and is safe to call from a worker thread with a view taken before), applies the answer through
+the engine (``apply``), and tells its listeners (the autosave, a screen) after every action. ``run``
+is the one loop that plays on until the human must act or the game ends: the arena and the tests
+play through it; the app asks and applies from its own workers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal, Protocol
+
+from ..cards import Card, cards_of
+from ..engine import Game, Phase, Round, Trick
+from ..gamelog import GameRecord, Seat
+from ..rules import Rules
+from ..view import PlayerView
+from .players import Decision, Kind, Player, PlayerFactory, decide
+from .setup import new_seats
+
+ADVISER = "svær"
+"""The bot whose choice is the hint."""
+
+
+class SeatingError(ValueError):
+    """Seats the table cannot play: more than one human, or a count that does not match the rules."""
+
+
+class StaleDecision(ValueError):
+    """A decision for a position the table has left (the round moved on, or was taken back)."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened at the table: a pass, a card, a new deal, or moves taken back."""
+
+    kind: Literal["pass", "play", "deal", "undo"]
+    seat: int
+    """The seat that acted (-1 for a deal; for an undo, the seat whose decision was taken back)."""
+    cards: tuple[Card, ...] = ()
+    decision: Decision | None = None
+    """The bot's decision behind a pass or a play (with its fault, if the fallback was played)."""
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """What a finished round scored, as everyone sees it once it is over."""
+
+    number: int
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    """The game's totals after the round."""
+    shooter: int | None
+    kitty: tuple[Card, ...]
+    kitty_taker: int | None
+
+
+class Policy(Protocol):
+    """Something that passes and plays for a seat in ``run``: a bot object (the tests' scripted human)."""
+
+    def choose_pass(self, view: PlayerView) -> list[Card]: ...
+
+    def choose_play(self, view: PlayerView) -> Card: ...
+
+
+Listener = Callable[["Table", Event], None]
+
+
+class Table:
+    """One game at one table: who sits where, their bots, and the game as it is played."""
+
+    def __init__(self, record: GameRecord, make_player: PlayerFactory, limit: float | None = None) -> None:
+        """A table for ``record``'s game and seats; ``make_player`` builds each bot seat's player; ``limit``
+        is the seconds a bot has for a decision before the fallback is played (None: no limit)."""
+        humans = [s for s, seat in enumerate(record.seats) if seat.is_human]
+        if len(humans) > 1:
+            raise SeatingError(f"the table seats one human player at most; this game has {len(humans)}")
+        if len(record.seats) != record.rules.players:
+            raise SeatingError(f"{len(record.seats)} seats for {record.rules.players} players")
+        self.record = record
+        self.make_player = make_player
+        self.limit = limit
+        self.human: int | None = humans[0] if humans else None
+        """The seat of the person at the keyboard, or None (the arena)."""
+        self.players: dict[int, Player] = {
+            s: make_player(s, seat.bot, seat.seed) for s, seat in enumerate(record.seats) if seat.bot is not None
+        }
+        self.listeners: list[Listener] = []
+        self._adviser: Player | None = None
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        seed: int,
+        names: Sequence[str],
+        bots: str | Sequence[str | None],
+        make_player: PlayerFactory,
+        *,
+        human: int | None = 0,
+        limit: float | None = None,
+        first_round: int = 1,
+        started: datetime | None = None,
+    ) -> Table:
+        """A new game dealt from ``seed``: the human at seat ``human``, bots of ``bots`` at the others."""
+        seats = new_seats(seed, names, bots, human)
+        record = GameRecord.new(rules, seed, seats, started, first_round=first_round)
+        return cls(record, make_player, limit)
+
+    def rematch(self, seed: int | None = None) -> Table:
+        """A new game at this table: the same rules, names and bots (their seeds from the new seed), the next seed."""
+        seed = self.seed + 1 if seed is None else seed
+        bots = [seat.bot for seat in self.seats]
+        return Table.new(self.rules, seed, self.names, bots, self.make_player, human=self.human, limit=self.limit)
+
+    # What the table is
+
+    @property
+    def game(self) -> Game:
+        return self.record.game
+
+    @property
+    def rules(self) -> Rules:
+        return self.record.rules
+
+    @property
+    def seed(self) -> int:
+        return self.record.game.seed
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.record.seats
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.record.seats]
+
+    @property
+    def round(self) -> Round:
+        return self.record.game.round
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now."""
+        return self.record.game.view(seat)
+
+    def results(self) -> list[RoundResult]:
+        """Every finished round's result, in order (public once a round is over)."""
+        out = []
+        totals = [0] * self.rules.players
+        for r in self.game.rounds:
+            if not r.is_over:
+                break
+            scores = r.scores()
+            totals = [a + b for a, b in zip(totals, scores, strict=True)]
+            taker = r.tricks[0].winner if r.kitty else None
+            out.append(RoundResult(r.number, scores, tuple(totals), r.moon_shooter(), tuple(cards_of(r.kitty)), taker))
+        return out
+
+    def last_trick(self) -> Trick | None:
+        """The last trick finished in the game (every trick is public once it is taken)."""
+        for r in reversed(self.game.rounds):
+            if r.tricks:
+                return r.tricks[-1]
+        return None
+
+    def waiting(self) -> tuple[int, ...]:
+        """The seats that must act now: every seat still to pass, or the seat to play."""
+        r = self.round
+        if r.phase is Phase.PASSING:
+            return tuple(s for s, p in enumerate(r.passed) if p is None)
+        if r.phase is Phase.PLAYING:
+            return (r.turn,)
+        return ()
+
+    def bots_to_act(self) -> tuple[int, ...]:
+        return tuple(s for s in self.waiting() if s in self.players)
+
+    def human_to_act(self) -> bool:
+        return self.human is not None and self.human in self.waiting()
+
+    def position(self) -> tuple[int, int, int]:
+        """Where the game stands: the round, the passes chosen, the cards played (a decision's stamp)."""
+        r = self.round
+        played = sum(len(t.cards) for t in r.tricks) + len(r.trick)
+        return (r.number, sum(p is not None for p in r.passed), played)
+
+    # Acting
+
+    def decide(self, seat: int, view: PlayerView | None = None) -> Decision:
+        """Ask ``seat``'s bot (may block: call it from a worker with a view taken on the table's thread)."""
+        view = view if view is not None else self.view(seat)
+        kind: Kind = "pass" if view.phase is Phase.PASSING else "play"
+        return decide(self.players[seat], seat, kind, view, self.limit)
+
+    def apply(self, decision: Decision) -> None:
+        """Play a bot's decision through the engine (``StaleDecision`` if the table has moved on)."""
+        phase = Phase.PASSING if decision.kind == "pass" else Phase.PLAYING
+        if decision.seat not in self.waiting() or self.round.phase is not phase:
+            raise StaleDecision(f"seat {decision.seat} is not to {decision.kind} now")
+        if decision.kind == "pass":
+            self.round.pass_cards(decision.seat, decision.cards)
+        else:
+            self.round.play(decision.cards[0], decision.seat)
+        self._tell(Event(decision.kind, decision.seat, decision.cards, decision))
+
+    def pass_cards(self, seat: int, cards: Iterable[Card]) -> None:
+        """Pass for ``seat`` through the engine (which may refuse with ``IllegalMoveError``)."""
+        chosen = tuple(cards)
+        self.round.pass_cards(seat, chosen)
+        self._tell(Event("pass", seat, chosen))
+
+    def play(self, seat: int, card: Card) -> None:
+        """Play for ``seat`` through the engine (which may refuse with ``IllegalMoveError``)."""
+        self.round.play(card, seat)
+        self._tell(Event("play", seat, (card,)))
+
+    def next_round(self) -> Round:
+        """Deal the next round (the engine refuses while the round is on or the game is over)."""
+        r = self.game.next_round()
+        self._tell(Event("deal", -1))
+        return r
+
+    def undo(self) -> int:
+        """Take back the human's last decision in this round and every card played after it; returns
+        how many passes and cards were taken back (0 when there is nothing of the human's to take back)."""
+        r = self.round
+        me = self.human
+        actors = list(r.pass_order) + [s for t in r.tricks for s in t.seats] + list(r.trick_seats[: len(r.trick)])
+        if me is None or me not in actors:
+            return 0
+        count = len(actors) - max(i for i, s in enumerate(actors) if s == me)
+        for _ in range(count):
+            r.pop()
+        self._tell(Event("undo", me, (), None))
+        return count
+
+    def run(self, until: Callable[[Table], bool] | None = None, human: Policy | None = None) -> None:
+        """Play on, one action at a time: bots decide, rounds are dealt, until ``until(table)``, the game
+        ends, or the human must act (unless ``human`` plays for them)."""
+        while (until is None or not until(self)) and self.step(human):
+            pass
+
+    def step(self, human: Policy | None = None) -> bool:
+        """One action: the next bot's pass or card (the bots before the human, as in the app), the human's
+        by ``human``, or the next deal; False when nothing can happen (the game is over, or the human is to act)."""
+        r = self.round
+        if r.is_over:
+            if self.game.is_over():
+                return False
+            self.next_round()
+            return True
+        seat = min(self.waiting(), key=lambda s: (s not in self.players, s))
+        if seat in self.players:
+            self.apply(self.decide(seat))
+        elif human is None:
+            return False
+        elif r.phase is Phase.PASSING:
+            self.pass_cards(seat, human.choose_pass(self.view(seat)))
+        else:
+            self.play(seat, human.choose_play(self.view(seat)))
+        return True
+
+    def play_round(self) -> Round:
+        """Play the round being played to its end (bots only): the arena's deal."""
+        self.run(lambda table: table.round.is_over)
+        return self.round
+
+    def _tell(self, event: Event) -> None:
+        for listener in self.listeners:
+            listener(self, event)
+
+    # Help for the human
+
+    def advise(self, view: PlayerView, limit: float | None = None) -> tuple[Card, ...]:
+        """What the strongest bot would pass or play in ``view`` (may block; empty if it could not say)."""
+        if self._adviser is None:
+            self._adviser = self.make_player(view.seat, ADVISER, 0)
+        kind: Kind = "pass" if view.phase is Phase.PASSING else "play"
+        decision = decide(self._adviser, view.seat, kind, view, limit)
+        return () if decision.fault is not None else decision.cards
+
+    def close(self) -> None:
+        """Stop every bot (a bot's program is ended, whatever it is doing)."""
+        for player in [*self.players.values(), *([self._adviser] if self._adviser else [])]:
+            player.close()
