@@ -79,3 +79,49 @@ def test_three_and_five_seats_play_every_rotation(seats, preset_name, tmp_path, 
     moons = sum(t["moons_shot"] for t in fig["types"].values())
     assert round(points) == 2 * n * 26 + moons * 26 * (n - 2)
     assert f"fair share: {26 / n:.1f} points" in capsys.readouterr().out
+
+
+class RaisesOnPlay:
+    def __init__(self, seed: int = 0) -> None:
+        pass
+
+    def choose_pass(self, view):
+        return view.hand[:3]
+
+    def choose_play(self, view):
+        raise ValueError("a bug")
+
+
+class Sleepy(RaisesOnPlay):
+    def choose_play(self, view):
+        import time
+
+        time.sleep(5)
+
+
+def test_a_faulty_bot_stops_the_arena_with_one_line_naming_it_and_the_deal(capsys):
+    status = main(["arena", "--seats", "tests.bots.test_arena:RaisesOnPlay,let,let,let", "--deals", "2"])
+    assert status == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "bot 1 (tests.bots.test_arena:RaisesOnPlay) on deal 1, rotation 1" in err and "ValueError: a bug" in err
+
+
+def test_keep_going_plays_the_fallback_and_counts_the_faults(capsys):
+    fig = arena.run(["tests.bots.test_arena:RaisesOnPlay", "let", "let", "let"], 2, 1, preset("dansk"), keep_going=True)
+    raising = fig["types"]["tests.bots.test_arena:RaisesOnPlay"]
+    assert raising["faults"] == 2 * 4 * 13 and "ValueError: a bug" in raising["fault_examples"][0]
+    assert fig["types"]["let"]["faults"] == 0
+    assert "104 faults, the fallback (let) played instead" in arena.format_table(fig)
+
+
+def test_the_move_limit_stops_a_slow_bot():
+    import time
+
+    start = time.perf_counter()
+    fig = arena.run(
+        ["tests.bots.test_arena:Sleepy", "let", "let", "let"], 1, 1, preset("dansk"), limit=0.05, keep_going=True
+    )
+    assert fig["types"]["tests.bots.test_arena:Sleepy"]["faults"] == 4 * 13
+    assert "timeout" in fig["types"]["tests.bots.test_arena:Sleepy"]["fault_examples"][0]
+    assert time.perf_counter() - start < 20

@@ -14,7 +14,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
-from rich.text import Text
 from textual import on
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -210,9 +209,7 @@ class HjerterfriApp(App[None]):
         super()._handle_exception(error)
 
     def _fatal_error(self) -> None:
-        """Textual would print the whole traceback; the report holds it, the terminal gets one line."""
-        where = str(self.crash_report) if self.crash_report is not None else "nowhere (it could not be written)"
-        self._exit_renderables.append(Text(f"hjerterfri crashed; the report is in {where}"))
+        """Textual would print the whole traceback; the report holds it, and ``launch`` prints one line."""
         self._close_messages_no_wait()
 
 

@@ -103,6 +103,9 @@ def _run(app: HjerterfriApp) -> int:
     finally:
         if app.table is not None:
             app.table.close()
+    if app.return_code:
+        where = app.crash_report or "nowhere (it could not be written)"
+        print(f"hjerterfri crashed; the report is in {where}", file=sys.stderr)
     return app.return_code or 0
 
 

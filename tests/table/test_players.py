@@ -1,0 +1,216 @@
+"""Supervised bots: whatever a bot does (raise, junk, a card it lacks, an illegal card, a wrong pass, recursion,
+a timeout, a crash), the table plays let's card instead and says what went wrong."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from hjerterfri.cards import Card
+from hjerterfri.engine import Round
+from hjerterfri.rules import preset
+from hjerterfri.table import FaultKind, LocalPlayer, ProcessPlayer
+from hjerterfri.table.players import command_for, decide, fallback
+
+BADBOT = Path(__file__).parent.parent / "data" / "bots" / "badbot.py"
+
+
+def exec_spec(mode: str) -> str:
+    return f"exec:{sys.executable} {BADBOT} {mode}"
+
+
+def positions():
+    """A view for a pass and a view for a play with more than one legal card."""
+    r = Round.deal(preset("dansk"), seed=6, number=1)
+    passing = r.view(0)
+    for seat in range(4):
+        r.pass_cards(seat, r.hand_cards(seat)[:3])
+    r.play(r.legal_plays()[0])
+    while len(r.legal_plays()) < 2:
+        r.play(r.legal_plays()[0])
+    return passing, r.view(r.turn)
+
+
+PASSING, PLAYING = positions()
+
+
+class Raises:
+    def choose_pass(self, view):
+        raise ValueError("boom")
+
+    def choose_play(self, view):
+        raise ValueError("boom")
+
+
+class Answers:
+    def __init__(self, play, passes=None):
+        self.play = play
+        self.passes = passes
+
+    def choose_pass(self, view):
+        return self.passes
+
+    def choose_play(self, view):
+        return self.play
+
+
+class Recurses:
+    def choose_pass(self, view):
+        return self.choose_pass(view)
+
+    def choose_play(self, view):
+        return self.choose_play(view)
+
+
+class Sleeps:
+    def choose_pass(self, view):
+        time.sleep(5)
+
+    def choose_play(self, view):
+        time.sleep(5)
+
+
+def not_held(view) -> Card:
+    return next(c for c in (Card.parse(t) for t in ("AS", "KS", "QS", "AH", "KH")) if not view.hand_mask >> c & 1)
+
+
+def illegal(view) -> Card:
+    return next(c for c in view.hand if c not in view.legal_plays)
+
+
+@pytest.mark.parametrize(
+    ("bot", "kind"),
+    [
+        (Raises(), FaultKind.RAISED),
+        (Answers(None), FaultKind.JUNK),
+        (Answers("QS"), FaultKind.JUNK),
+        (Answers(not_held(PLAYING)), FaultKind.NOT_HELD),
+        (Answers(illegal(PLAYING)), FaultKind.ILLEGAL),
+        (Recurses(), FaultKind.RAISED),
+    ],
+    ids=["raises", "none", "a-string", "not-held", "illegal", "recursion"],
+)
+def test_a_faulty_play_is_replaced_by_lets_card(bot, kind):
+    decision = decide(LocalPlayer(bot), PLAYING.seat, "play", PLAYING)
+    assert decision.fault is not None and decision.fault.kind is kind
+    assert decision.cards == fallback("play", PLAYING)
+    assert decision.cards[0] in PLAYING.legal_plays
+
+
+@pytest.mark.parametrize(
+    ("passes", "kind"),
+    [
+        (None, FaultKind.JUNK),
+        ("AS KS QS", FaultKind.JUNK),
+        (PASSING.hand[:2], FaultKind.WRONG_COUNT),
+        ([PASSING.hand[0]] * 3, FaultKind.WRONG_COUNT),
+        ([*PASSING.hand[:2], not_held(PASSING)], FaultKind.NOT_HELD),
+    ],
+    ids=["none", "a-string", "two-cards", "one-card-thrice", "not-held"],
+)
+def test_a_faulty_pass_is_replaced_by_lets_pass(passes, kind):
+    decision = decide(LocalPlayer(Answers(None, passes)), 0, "pass", PASSING)
+    assert decision.fault is not None and decision.fault.kind is kind
+    assert decision.cards == fallback("pass", PASSING) and len(decision.cards) == 3
+
+
+def test_a_good_answer_passes_the_checks():
+    decision = decide(LocalPlayer(Answers(PLAYING.legal_plays[-1], PASSING.hand[-3:])), PLAYING.seat, "play", PLAYING)
+    assert decision.fault is None and decision.cards == (PLAYING.legal_plays[-1],)
+    passed = decide(LocalPlayer(Answers(None, PASSING.hand[-3:])), 0, "pass", PASSING)
+    assert passed.fault is None and passed.cards == tuple(PASSING.hand[-3:])
+
+
+def test_the_alarm_stops_a_bot_in_this_process_at_its_limit():
+    start = time.perf_counter()
+    decision = decide(LocalPlayer(Sleeps(), alarm=True), PLAYING.seat, "play", PLAYING, limit=0.2)
+    assert time.perf_counter() - start < 2
+    assert decision.fault is not None and decision.fault.kind is FaultKind.TIMEOUT
+
+
+def test_without_the_alarm_a_slow_answer_is_still_a_fault():
+    class Slow(Answers):
+        def choose_play(self, view):
+            time.sleep(0.3)
+            return view.legal_plays[0]
+
+    decision = decide(LocalPlayer(Slow(None)), PLAYING.seat, "play", PLAYING, limit=0.1)
+    assert decision.fault is not None and decision.fault.kind is FaultKind.TIMEOUT
+
+
+@pytest.mark.parametrize(
+    ("mode", "kind"),
+    [
+        ("crash", FaultKind.CRASHED),
+        ("junk", FaultKind.PROTOCOL),
+        ("wrong", FaultKind.NOT_HELD),
+        ("raise", FaultKind.RAISED),
+        ("hang", FaultKind.TIMEOUT),
+    ],
+)
+def test_a_bot_program_that_fails_is_replaced_and_started_again(mode, kind, tmp_path):
+    player = ProcessPlayer(command_for(exec_spec(mode)), PLAYING.seat, 1, tmp_path / "bot.txt")
+    try:
+        start = time.perf_counter()
+        decision = decide(player, PLAYING.seat, "play", PLAYING, limit=3)
+        assert time.perf_counter() - start < 10
+        assert decision.fault is not None and decision.fault.kind is kind, decision.fault
+        assert decision.cards == fallback("play", PLAYING)
+        # The next question still gets an answer: passing works in every mode (the program restarts if need be).
+        passed = decide(player, 0, "pass", PASSING, limit=10)
+        assert passed.fault is None and passed.cards == tuple(PASSING.hand[:3])
+    finally:
+        player.close()
+    assert player._process is None
+
+
+def test_a_bot_program_that_never_says_hello_is_a_fault(monkeypatch):
+    monkeypatch.setattr("hjerterfri.table.players.START_LIMIT", 0.5)
+    player = ProcessPlayer(command_for(exec_spec("silent")), 0, 1)
+    decision = decide(player, 0, "pass", PASSING, limit=1)
+    player.close()
+    assert decision.fault is not None and decision.fault.kind is FaultKind.TIMEOUT
+
+
+def test_a_program_that_cannot_start_is_a_fault():
+    player = ProcessPlayer(["/nonexistent/bot-program"], 0, 1)
+    decision = decide(player, 0, "pass", PASSING, limit=1)
+    assert decision.fault is not None and decision.fault.kind is FaultKind.CRASHED
+    assert "cannot start" in decision.fault.detail
+
+
+def test_a_bot_programs_stderr_goes_to_its_file(tmp_path):
+    err = tmp_path / "bots" / "seat-1.txt"
+    player = ProcessPlayer(command_for(exec_spec("noisy")), PLAYING.seat, 1, err)
+    decision = decide(player, PLAYING.seat, "play", PLAYING, limit=10)
+    player.close()
+    assert decision.fault is None
+    assert "thinking hard" in err.read_text()
+
+
+@pytest.mark.parametrize("spec", ["middel", "tests.table.helpers:UncappedSvaer"])
+def test_hjerterfri_bot_serves_a_bot_with_the_same_decisions_as_in_process(spec, monkeypatch):
+    """``hjerterfri bot SPEC`` over the protocol decides as the bot does in this process (svær without its
+    wall-clock safety net, which a busy machine could trip in one run and not the other)."""
+    from hjerterfri.bots import make_bot
+
+    monkeypatch.chdir(Path(__file__).parent.parent.parent)  # the served bot imports tests.table.helpers
+    player = ProcessPlayer(command_for(spec), 0, 5)
+    local = make_bot(spec, 5)
+    try:
+        r = Round.deal(preset("dansk"), seed=11, number=2)
+        for seat in range(4):
+            view = r.view(seat)
+            served = decide(player, seat, "pass", view, limit=60)
+            assert served.fault is None and list(served.cards) == list(local.choose_pass(view))
+            r.pass_cards(seat, served.cards)
+        while not r.is_over:
+            view = r.view(r.turn)
+            served = decide(player, r.turn, "play", view, limit=60)
+            assert served.fault is None and served.cards == (local.choose_play(view),)
+            r.play(served.cards[0])
+    finally:
+        player.close()

@@ -1,0 +1,88 @@
+"""The bot protocol's data: every view survives JSON and back; broken lines are refused with a reason."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+
+from hjerterfri import protocol
+from hjerterfri.botserver import serve
+from hjerterfri.engine import Round
+from hjerterfri.rules import preset
+from hjerterfri.table.variants import game_rules
+
+TABLES = [preset("dansk"), preset("svensk"), preset("dansk", 3), preset("svensk", 5), game_rules("svensk", 3, "no-two")]
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.name}-{r.players}-{r.odd_cards.value}")
+def test_every_view_of_random_rounds_survives_json_and_back(rules):
+    rng = random.Random(rules.players)
+    for number in (1, 2, 3):
+        r = Round.deal(rules, rng.getrandbits(32), number)
+        views = []
+        while not r.is_over:
+            if r.phase.value == "passing":
+                for seat in range(rules.players):
+                    views.append(r.view(seat, (10, 20, 30, 40, 50)[: rules.players]))
+                    r.pass_cards(seat, rng.sample(r.hand_cards(seat), rules.pass_count))
+            else:
+                views.extend(r.view(s) for s in range(rules.players))
+                r.play(rng.choice(r.legal_plays()))
+        views.extend(r.view(s) for s in range(rules.players))
+        for view in views:
+            line = protocol.encode(protocol.request("play", 1, view))
+            assert protocol.view_from_json(protocol.decode(line)["view"]) == view
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        (b"not json\n", "not a JSON line"),
+        (b"[1, 2]\n", "not a message"),
+        (b'{"kind": "play"}\n', "not a message"),
+        (b"\xff\xfe\n", "not a JSON line"),
+    ],
+)
+def test_a_broken_line_is_refused_with_its_reason(line, reason):
+    with pytest.raises(protocol.ProtocolError, match=reason):
+        protocol.decode(line)
+
+
+def test_a_line_too_long_is_refused():
+    with pytest.raises(protocol.ProtocolError, match="allows"):
+        protocol.decode(b"x" * (protocol.MAX_LINE + 1))
+
+
+def test_a_view_with_a_field_missing_or_wrong_is_refused():
+    view = protocol.view_to_json(Round.deal(preset("dansk"), 1, 4).view(0))
+    for key, value in (("hand", ["ZZ"]), ("seat", "zero"), ("rules", {"name": "x"}), ("voids", [["Q"]])):
+        broken = {**view, key: value}
+        with pytest.raises(protocol.ProtocolError):
+            protocol.view_from_json(broken)
+    with pytest.raises(protocol.ProtocolError, match="missing"):
+        protocol.view_from_json({k: v for k, v in view.items() if k != "legal"})
+
+
+def test_the_server_answers_a_session_and_reports_what_it_cannot_read():
+    r = Round.deal(preset("dansk"), 2, 4)
+    view = r.view(r.turn)
+    lines = [
+        protocol.encode(protocol.hello(seat=r.turn, seed=3)),
+        b"garbage\n",
+        protocol.encode(protocol.request("play", 1, view)),
+        protocol.encode({"type": "bye"}),
+    ]
+    out = io.BytesIO()
+    assert serve("middel", io.BytesIO(b"".join(lines)), out) == 0
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert replies[0]["type"] == "hello" and replies[0]["protocol"] == protocol.NAME
+    assert replies[1]["type"] == "error" and "not a JSON line" in replies[1]["message"]
+    assert replies[2] == {"type": "play", "id": 1, "cards": [str(view.legal_plays[0])]}  # the two of clubs leads
+
+
+def test_the_server_refuses_a_table_that_does_not_say_hello(capsys):
+    assert serve("middel", io.BytesIO(b'{"type": "play"}\n'), io.BytesIO()) == 2
+    assert "hello" in capsys.readouterr().err
