@@ -19,6 +19,7 @@ import sys
 import time
 from argparse import Namespace
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from .bots import level_name, make_bot
@@ -88,12 +89,13 @@ def play_deal(lineup: Lineup, players: list[Player], deal: int) -> DealResult:
     names = [f"bot {i + 1}" for i in range(n)]
     for k in range(n):
         listed = [(s - k) % n for s in range(n)]  # seat -> listed bot index
+        seated = [players[i] for i in listed]
         table = Table.new(
             lineup.rules,
             lineup.seed,
             [names[i] for i in listed],
             [lineup.specs[i] for i in listed],
-            lambda seat, _spec, _seed, listed=listed: players[listed[seat]],
+            partial(_seated, seated),
             human=None,
             limit=lineup.limit,
             first_round=deal,
@@ -119,6 +121,11 @@ def play_deal(lineup: Lineup, players: list[Player], deal: int) -> DealResult:
         shooter = r.moon_shooter()
         result.shooters.append(None if shooter is None else listed[shooter])
     return result
+
+
+def _seated(seated: list[Player], seat: int, _spec: str, _seed: int) -> Player:
+    """The player at ``seat`` in this rotation (the lineup's players, built once, take every seat in turn)."""
+    return seated[seat]
 
 
 def run(

@@ -10,7 +10,7 @@ from typing import NoReturn
 
 from . import __version__
 from .rules import PRESETS
-from .tui.settings import LANGUAGES, SPEEDS
+from .settings import LANGUAGES, SPEEDS
 
 BOT_LEVELS = ("let", "middel", "svær")
 MOVE_LIMIT = 10.0
@@ -19,8 +19,8 @@ MOVE_LIMIT = 10.0
 # Each command's handler, imported only when the command runs: "module:function",
 # taking the parsed arguments and returning the exit status.
 HANDLERS = {
-    "play": "hjerterfri.tui.launch:play",
-    "continue": "hjerterfri.tui.launch:continue_game",
+    "play": "hjerterfri.launch:play",
+    "continue": "hjerterfri.launch:continue_game",
     "replay": "hjerterfri.replay:main",
     "games": "hjerterfri.games:main",
     "arena": "hjerterfri.arena:main",

@@ -209,6 +209,7 @@ class Round:
     dealt: tuple[int, ...] | None
     passed: list[int | None]
     _pass_order: tuple[int, ...]
+    _order: tuple[int, ...]
     hands: list[int]
     phase: Phase
     turn: int

@@ -236,11 +236,12 @@ class Transcript:
         table.add_column(self.w("winner"))
         table.add_column(self.w("points"), justify="right")
         lead = ">" if self.style.ascii else "›"
+        played: list[tuple[tuple[int, ...], tuple[Card, ...], int | None, int | None]]
         played = [(t.seats, t.cards, t.winner, t.points) for t in r.tricks]
         if r.trick:
             played.append((r.trick_seats, tuple(r.trick), None, None))
         for i, (seats, cards, winner, points) in enumerate(played, 1):
-            row: list[Text | str] = [str(i)] + [""] * n
+            row: list[Text | str] = [str(i), *([""] * n)]
             for k, (seat, card) in enumerate(zip(seats, cards, strict=False)):
                 text = self.style.card(card, lead if k == 0 else " ")
                 cell = row[1 + seat]

@@ -169,6 +169,6 @@ def shown_voids(tricks: Iterable[tuple[Sequence[int], Sequence[int]]], players: 
 
 def round_voids(r: Round) -> tuple[list[int], bool]:
     """``shown_voids`` of everything played in ``r`` so far."""
-    tricks = [(t.seats, t.cards) for t in r.tricks]
+    tricks: list[tuple[Sequence[int], Sequence[int]]] = [(t.seats, t.cards) for t in r.tricks]
     tricks.append((r.trick_seats, r.trick))
     return shown_voids(tricks, r.rules.players)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from hjerterfri.cardface import Deck
 from hjerterfri.cards import Suit, cards_of
 from hjerterfri.gamelog import load
 from hjerterfri.tui.replay import ReplayApp, position, timeline
-from hjerterfri.tui.widgets.cardface import Deck
 from hjerterfri.tui.widgets.hand import HandView, sort_hand
 from hjerterfri.tui.widgets.trick import TrickView
 

@@ -9,11 +9,11 @@ from collections.abc import Awaitable, Callable
 from textual.pilot import Pilot
 
 from hjerterfri.engine import Phase
+from hjerterfri.settings import Settings
 from hjerterfri.table import LocalPlayer, Setup, Table, local_players
 from hjerterfri.tui.app import HjerterfriApp
 from hjerterfri.tui.screens.summary import GameEndScreen, RoundSummaryScreen
 from hjerterfri.tui.screens.table import TableScreen
-from hjerterfri.tui.settings import Settings
 from hjerterfri.tui.widgets.hand import HandView
 
 HUMAN = 0
@@ -122,8 +122,8 @@ def fixed_table(
     seed: int = 3, preset_name: str = "dansk", lang: str = "da", players: int = 4, variant: str = "standard"
 ):
     """A new game with LowestBot opponents and the language's default names."""
+    from hjerterfri.i18n import BOT_NAMES, Texts
     from hjerterfri.table.variants import game_rules
-    from hjerterfri.tui.i18n import BOT_NAMES, Texts
 
     names = [Texts(lang)("you"), *BOT_NAMES[lang][: players - 1]]
     return Table.new(game_rules(preset_name, players, variant), seed, names, LOWEST, lowest_players)

@@ -13,12 +13,12 @@ import pytest
 from hjerterfri.cli import build_parser, main
 from hjerterfri.engine import Game, Phase
 from hjerterfri.gamelog import GameRecord, Seat, latest_unfinished, load, log_files, save
+from hjerterfri.launch import continue_app, play_app
 from hjerterfri.paths import games_dir
 from hjerterfri.rules import preset
 from hjerterfri.table import Table, local_players
 from hjerterfri.table.autosave import Autosave
 from hjerterfri.tui.app import HjerterfriApp
-from hjerterfri.tui.launch import continue_app, play_app
 from hjerterfri.tui.screens.dialogs import QuitScreen
 from hjerterfri.tui.screens.start import StartScreen
 from hjerterfri.tui.screens.summary import GameEndScreen, RoundSummaryScreen

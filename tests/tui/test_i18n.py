@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from hjerterfri.cardface import Deck
 from hjerterfri.cards import Card, Suit
 from hjerterfri.engine import IllegalMoveError, Reason, Round
+from hjerterfri.i18n import LANGUAGES, Texts, all_keys, reason_texts
 from hjerterfri.rules import PassDirection, preset
-from hjerterfri.tui.i18n import LANGUAGES, Texts, all_keys, reason_texts
-from hjerterfri.tui.widgets.cardface import Deck
 
 
 def test_every_language_has_every_text():

@@ -13,13 +13,13 @@ from hjerterfri.cards import cards_of, points_of
 from hjerterfri.cli import main
 from hjerterfri.engine import IllegalMoveError, Phase, Reason, Round
 from hjerterfri.gamelog import load
+from hjerterfri.i18n import Texts
+from hjerterfri.launch import continue_app, play_app
 from hjerterfri.rules import OddCards, PassDirection
 from hjerterfri.table import LocalPlayer
 from hjerterfri.table.table import ADVISER
 from hjerterfri.table.variants import game_rules, variants_for
 from hjerterfri.tui.app import HjerterfriApp
-from hjerterfri.tui.i18n import Texts
-from hjerterfri.tui.launch import continue_app, play_app
 from hjerterfri.tui.screens.start import StartScreen
 from hjerterfri.tui.screens.table import TableScreen
 from hjerterfri.tui.widgets.hand import HandView

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import os
 
+from hjerterfri.launch import play_app
 from hjerterfri.paths import settings_path
-from hjerterfri.tui.launch import play_app
+from hjerterfri.settings import KeptSettings, Settings, load_settings
 from hjerterfri.tui.screens.dialogs import SettingsScreen
 from hjerterfri.tui.screens.table import TableScreen
-from hjerterfri.tui.settings import KeptSettings, Settings, load_settings
 
 from .helpers import settle, sync
 from .test_continue import args_for

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from hjerterfri.gamelog import GameRecord, Seat, load, save
+from hjerterfri.launch import continue_app
 from hjerterfri.rules import preset
 from hjerterfri.table import LocalPlayer, Table, local_players
 from hjerterfri.table.autosave import Autosave
 from hjerterfri.table.variants import game_rules
 from hjerterfri.tui.app import HjerterfriApp
-from hjerterfri.tui.launch import continue_app
 from hjerterfri.tui.screens.summary import GameEndScreen
 from hjerterfri.tui.screens.table import TableScreen
 

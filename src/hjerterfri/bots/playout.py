@@ -109,15 +109,15 @@ def choose(r: Round, shooter: int = -1) -> int:
     if hearts:
         return hearts.bit_length() - 1
     hand = r.hands[seat]
-    best, key = -1, (-1, -1)
+    pick, key = -1, (-1, -1)
     for suit_mask in SUIT_MASKS:
         s = legal & suit_mask
         if s:
             c = s.bit_length() - 1
             k = (c % 13 + (4 if (hand & suit_mask).bit_count() <= 2 else 0), c)
             if k > key:
-                best, key = c, k
-    return best
+                pick, key = c, k
+    return pick
 
 
 def _lead(r: Round, seat: int, legal: int) -> int:

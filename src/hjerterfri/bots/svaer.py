@@ -203,7 +203,7 @@ class SvaerBot:
         normal = [0.0] * len(candidates)
         shoot = [0.0] * len(candidates)
         deadline = time.perf_counter() + self.time_cap
-        done = 0
+        done = 0.0
         oversample = max(1, min(self.oversample, self.max_fits // samples)) if view.tricks else 1
         deals = [sample_hands(know, rng) for _ in range(samples * oversample)]
         deals, weights = self._fitted(view, deals, samples)

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import IO, Any, Literal, Protocol
+from typing import IO, Any, Literal, Protocol, cast
 
 from .. import protocol
 from ..bots import Bot, make_bot
@@ -311,7 +311,7 @@ def check(kind: Kind, view: PlayerView, answer: object) -> tuple[tuple[Card, ...
     if kind == "play":
         if not _is_card(answer):
             return (), Fault(FaultKind.JUNK, f"answered {_shown(answer)}, not a card")
-        card = CARDS[answer]  # type: ignore[index]
+        card = CARDS[cast(int, answer)]
         if not view.hand_mask >> card & 1:
             return (), Fault(FaultKind.NOT_HELD, f"played {card}, which it does not hold")
         if not view.legal_mask >> card & 1:
@@ -319,7 +319,7 @@ def check(kind: Kind, view: PlayerView, answer: object) -> tuple[tuple[Card, ...
         return (card,), None
     if not isinstance(answer, list | tuple | set | frozenset) or not all(_is_card(c) for c in answer):
         return (), Fault(FaultKind.JUNK, f"passed {_shown(answer)}, not a list of cards")
-    cards = tuple(CARDS[c] for c in answer)  # type: ignore[index]
+    cards = tuple(CARDS[cast(int, c)] for c in answer)
     count = view.rules.pass_count
     if len(cards) != count or mask_of(cards).bit_count() != count:
         return (), Fault(FaultKind.WRONG_COUNT, f"passed {len(cards)} cards ({_shown(answer)}); {count} are passed")

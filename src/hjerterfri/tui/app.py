@@ -18,17 +18,17 @@ from textual import on
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from ..cardface import Deck
 from ..gamelog import GameRecord
+from ..i18n import BOT_NAMES, Texts
+from ..settings import Settings
 from ..table import Setup, Table, new_seed, process_players
 from ..table.players import PlayerFactory
-from .i18n import BOT_NAMES, Texts
 from .messages import SettingChanged
 from .screens.dialogs import HelpScreen, QuitScreen, RulesScreen, SettingsScreen
 from .screens.start import StartScreen
 from .screens.summary import GameEndScreen
 from .screens.table import TableScreen
-from .settings import Settings
-from .widgets.cardface import Deck
 
 
 class HjerterfriApp(App[None]):

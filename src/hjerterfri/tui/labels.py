@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from textual.dom import DOMNode
 
-from .i18n import Texts
+from ..i18n import Texts
 
 
 def relabel(node: DOMNode, texts: Texts, overrides: dict[str, str] | None = None) -> None:

@@ -14,21 +14,21 @@ from typing import ClassVar
 from rich.console import Group
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from ..cardface import Deck
 from ..cards import cards_of
 from ..engine import Game, Phase, Round
 from ..gamelog import GameRecord, Partial
+from ..i18n import Texts
 from ..rules import PassDirection
 from ..transcript import language_for
-from .i18n import Texts
 from .labels import relabel
-from .scores import history_table
-from .widgets.cardface import Deck
 from .widgets.hand import HandView
+from .widgets.scores import history_sheet
 from .widgets.seat import SeatInfo, SeatPanel, show_text
 from .widgets.trick import PLACES, TrickView
 
@@ -89,7 +89,7 @@ class ReplayApp(App[None]):
     #refused { height: auto; padding: 0 1; color: #ffb4a8; background: #5a1f1a; }
     #scores { width: auto; max-width: 50; height: 100%; padding: 0 1; border-left: solid #4d7264; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "step(1)", "key.card", key_display="←→"),
         Binding("left", "step(-1)", "key.card", show=False),
         Binding("down", "trick(1)", "key.trick", key_display="↑↓"),
@@ -293,13 +293,13 @@ class ReplayApp(App[None]):
         history = [rd.scores() for rd in self.game.rounds[:round_index]]
         if r.is_over:
             history.append(r.scores())
-        return Group(Text(self.texts("summary.history"), style="dim"), history_table(self.texts, self.names, history))
+        return history_sheet(self.texts, self.names, history, self.texts("summary.history"))
 
 
 class ScoreSheet(ModalScreen[None]):
     """The score table over the replay, for terminals too narrow to show it beside the table."""
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,s", "close", "key.close", key_display="Esc"),
     ]
 

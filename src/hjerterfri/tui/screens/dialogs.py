@@ -7,7 +7,6 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -16,11 +15,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown, Static
 
 from ...engine import Trick
+from ...settings import BOT_LIMITS, LANGUAGES, SPEEDS, TRICK_PAUSES
 from ..labels import relabel
 from ..messages import SettingChanged
-from ..scores import history_table
-from ..settings import BOT_LIMITS, LANGUAGES, SPEEDS, TRICK_PAUSES
 from ..widgets.choice import Choice
+from ..widgets.scores import HistoryPanel
 from ..widgets.trick import TrickView
 
 if TYPE_CHECKING:
@@ -85,9 +84,8 @@ class ScoresScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
-        body = Group(Text(t("scores.title"), style="bold"), history_table(t, self.names, self.history))
         with VerticalScroll(classes="dialog"):
-            yield Static(body)
+            yield HistoryPanel(t, self.names, self.history, t("scores.title"), style="bold")
         yield Footer()
 
 
@@ -202,7 +200,7 @@ class SettingsScreen(Dialog):
 
 
 def _language_name(code: str) -> str:
-    from ..i18n import LANGUAGE_NAMES
+    from ...i18n import LANGUAGE_NAMES
 
     return LANGUAGE_NAMES[code]
 

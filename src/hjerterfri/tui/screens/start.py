@@ -15,13 +15,13 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
 from ...gamelog import GameRecord
+from ...i18n import LANGUAGE_NAMES, LANGUAGES, PRESET_LANGUAGE
 from ...rules import PRESETS
+from ...settings import SPEEDS
 from ...table import Setup
 from ...table.variants import variants_for
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, PRESET_LANGUAGE
 from ..labels import relabel
 from ..messages import SettingChanged
-from ..settings import SPEEDS
 from ..widgets.choice import Choice
 
 if TYPE_CHECKING:
@@ -112,7 +112,9 @@ class StartScreen(Screen[None]):
             with Vertical(id="name-row"):
                 yield Static(f"{t('start.name'):<{LABEL_WIDTH}}", classes="label")
                 yield Input(setup.name or t("you"), id="name", max_length=14)
-            yield Choice(t("start.lang"), LANGUAGES, s.lang, LANGUAGE_NAMES.get, id="lang", label_width=LABEL_WIDTH)
+            yield Choice(
+                t("start.lang"), LANGUAGES, s.lang, lambda v: LANGUAGE_NAMES[v], id="lang", label_width=LABEL_WIDTH
+            )
             yield Choice(
                 t("start.speed"), SPEEDS, s.speed, lambda v: t(f"speed.{v}"), id="speed", label_width=LABEL_WIDTH
             )

@@ -15,17 +15,16 @@ from textual.widgets import Footer, Static
 
 from ...table import Table
 from ..labels import relabel
-from ..scores import history_table, round_table
+from ..widgets.scores import HistoryPanel, round_table
 
 if TYPE_CHECKING:
     from ..app import HjerterfriApp
 
 
-def history_panel(app: HjerterfriApp, table: Table) -> Static:
+def history_panel(app: HjerterfriApp, table: Table) -> HistoryPanel:
     """The game's points round by round, under a dim heading (beside a round's or the game's result)."""
-    t = app.texts
     history = [result.scores for result in table.results()]
-    return Static(Group(Text(t("summary.history"), style="dim"), history_table(t, table.names, history)), id="history")
+    return HistoryPanel(app.texts, table.names, history, app.texts("summary.history"), id="history")
 
 
 class RoundSummaryScreen(Screen[None]):

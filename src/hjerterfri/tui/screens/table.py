@@ -235,9 +235,10 @@ class TableScreen(Screen[None]):
         hand = self.query_one(HandView)
         hand.set_cards(view.hand)
         my_turn = playing and view.turn == self.me
-        hand.playable = frozenset(view.legal_plays) if my_turn else None
-        if my_turn and not self._was_my_turn and hand.current() not in hand.playable:
-            hand.move_to(next(c for c in hand.cards if c in hand.playable))
+        playable = frozenset(view.legal_plays) if my_turn else None
+        hand.playable = playable
+        if playable is not None and not self._was_my_turn and hand.current() not in playable:
+            hand.move_to(next(c for c in hand.cards if c in playable))
         self._was_my_turn = my_turn
         hand.chosen = frozenset(self.chosen)
         received = view.received_mask or 0
@@ -258,14 +259,14 @@ class TableScreen(Screen[None]):
         if self.held is not None:
             held = self.held
             winner = self.seat_name(held.winner)
-            text = t("trick.won.points", name=winner, n=held.points) if held.points else t("trick.won", name=winner)
+            won = t("trick.won.points", name=winner, n=held.points) if held.points else t("trick.won", name=winner)
             if view.kitty_size and view.tricks and held == view.tricks[0]:
                 kitty = view.kitty_mask if held.winner == self.me else None
                 mine = t("kitty.you", cards=t.cards_short(cards_of(kitty))) if kitty else None
-                text += f" · {mine or t('kitty.taken', name=winner)}"
+                won += f" · {mine or t('kitty.taken', name=winner)}"
             if self.app.settings.hold_trick:
-                text += f" · {t('trick.continue')}"
-            return Text(text)
+                won += f" · {t('trick.continue')}"
+            return Text(won)
         hint = self._hint_text()
         if hint is not None:
             return hint

@@ -8,8 +8,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ...cardface import CARD_HEIGHT, CARD_WIDTH, CURSOR, HINT, RECEIVED, Deck
 from ...cards import Card, Suit
-from .cardface import CARD_HEIGHT, CARD_WIDTH, CURSOR, HINT, RECEIVED, Deck
 
 GAP = 1
 OVERLAP_PITCH = CARD_WIDTH - 1

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.widgets import Static
 
+from ...cardface import Deck
 from ...cards import Card
-from ..i18n import Texts
-from .cardface import Deck
+from ...i18n import Texts
 from .hand import SUIT_ORDER
 
 

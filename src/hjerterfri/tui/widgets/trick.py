@@ -12,8 +12,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ...cardface import CARD_HEIGHT, CARD_WIDTH, WINNER, Deck
 from ...cards import Card
-from .cardface import CARD_HEIGHT, CARD_WIDTH, WINNER, Deck
 
 TRICK_HEIGHT = 3 * CARD_HEIGHT
 PLACES = {3: (0, 1, 3), 4: (0, 1, 2, 3), 5: (0, 1, 2, 4, 3)}

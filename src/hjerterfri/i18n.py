@@ -10,9 +10,9 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from ..cards import Card, Suit
-from ..engine import IllegalMoveError, OutcomeKind, Reason
-from ..rules import PassDirection
+from .cards import Card, Suit
+from .engine import IllegalMoveError, OutcomeKind, Reason
+from .rules import PassDirection
 from .settings import LANGUAGES
 
 LANGUAGE_NAMES = {"da": "dansk", "sv": "svenska", "en": "English"}

@@ -106,7 +106,7 @@ class KeptSettings:
             data.pop("lang", None)
         if data == self.saved:
             return
-        from ..paths import write_atomic
+        from .paths import write_atomic
 
         write_atomic(self.path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
         self.saved = data

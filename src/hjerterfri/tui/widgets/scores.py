@@ -1,11 +1,15 @@
-"""Score tables as rich renderables, from plain numbers (reused by the summary, the dialog and the replay)."""
+"""Score tables from plain numbers, and the panel that shows the game's history (the summary, the game's
+end, the score dialog and the replay)."""
 
 from __future__ import annotations
 
 from rich import box
+from rich.console import Group
 from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
 
-from .i18n import Texts
+from ...i18n import Texts
 
 
 def history_table(texts: Texts, names: list[str], history: list[tuple[int, ...]]) -> Table:
@@ -35,3 +39,19 @@ def round_table(texts: Texts, names: list[str], scores: tuple[int, ...], totals:
         style = "bold" if totals[seat] == low else ""
         table.add_row(name, str(scores[seat]), str(totals[seat]), style=style)
     return table
+
+
+def history_sheet(
+    texts: Texts, names: list[str], history: list[tuple[int, ...]], heading: str, style: str = "dim"
+) -> Group:
+    """A heading over ``history_table``."""
+    return Group(Text(heading, style=style), history_table(texts, names, history))
+
+
+class HistoryPanel(Static):
+    """The game's points round by round, under a heading."""
+
+    def __init__(
+        self, texts: Texts, names: list[str], history: list[tuple[int, ...]], heading: str, style: str = "dim", **kwargs
+    ) -> None:
+        super().__init__(history_sheet(texts, names, history, heading, style), **kwargs)

@@ -6,22 +6,22 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ..gamelog import GameRecord
-from ..paths import data_dir
-from ..table import Setup, Table, process_players
-from ..table.players import EXEC
+from .gamelog import GameRecord
 from .i18n import PRESET_LANGUAGE, Texts
+from .paths import data_dir
 from .settings import KeptSettings, Settings
+from .table import Setup, Table, process_players
+from .table.players import EXEC
 
 if TYPE_CHECKING:
-    from .app import HjerterfriApp
+    from .tui.app import HjerterfriApp
 
 START_FLAGS = ("preset", "bots", "seed", "name", "lang", "players")
 
 
 def kept_settings(args: argparse.Namespace) -> KeptSettings:
     """The settings file in the data directory, with the look and pace flags of this run."""
-    from ..paths import settings_path
+    from .paths import settings_path
 
     flags = {name: getattr(args, name, None) for name in ("lang", "speed", "ascii", "four_colour")}
     flags = {name: value for name, value in flags.items() if value}  # --ascii and --four-colour only turn on
@@ -50,7 +50,7 @@ def _keep_settings(app: HjerterfriApp, kept: KeptSettings) -> None:
 
 def imported_bots(record: GameRecord) -> list[str]:
     """The bots of ``record`` that are import paths (``module:Class``): code the log would have us run."""
-    from ..bots import LEVELS
+    from .bots import LEVELS
 
     return [s.bot for s in record.seats if s.bot is not None and s.bot not in LEVELS and not s.bot.startswith(EXEC)]
 
@@ -74,8 +74,8 @@ def can_continue(record: GameRecord, allow_import: bool = False) -> str | None:
 def _app(args: argparse.Namespace, settings: Settings, **kwargs: object) -> HjerterfriApp:
     """The app with its bots in programs of their own (their errors in the data directory), saving every
     game it opens, keeping the settings, and writing a crash report beside the games."""
-    from ..table.autosave import Autosave
-    from .app import HjerterfriApp
+    from .table.autosave import Autosave
+    from .tui.app import HjerterfriApp
 
     folder = data_dir(getattr(args, "data_dir", None))
     app = HjerterfriApp(settings, make_player=process_players(folder / "bots"), crash_dir=folder, **kwargs)  # type: ignore[arg-type]
@@ -86,8 +86,8 @@ def _app(args: argparse.Namespace, settings: Settings, **kwargs: object) -> Hjer
 
 
 def _latest_unfinished(args: argparse.Namespace) -> GameRecord | None:
-    from ..gamelog import latest_unfinished
-    from ..paths import games_dir
+    from .gamelog import latest_unfinished
+    from .paths import games_dir
 
     try:
         record = latest_unfinished(games_dir(getattr(args, "data_dir", None)))
@@ -119,7 +119,7 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
     """The app ``play`` runs."""
     bots = getattr(args, "bots", None)
     if bots is not None and not bots.startswith(EXEC):
-        from ..bots import make_bot
+        from .bots import make_bot
 
         make_bot(bots, 0)  # a bot that cannot be built is a one-line error here, not a crash later
     setup = Setup(
@@ -152,10 +152,11 @@ def continue_game(args: argparse.Namespace) -> int:
 
 def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
     """The app that continues the game ``continue`` names, or the exit status after a one-line message."""
-    from ..gamelog import latest_unfinished, load
-    from ..paths import games_dir
+    from .gamelog import latest_unfinished, load
+    from .paths import games_dir
 
     file = getattr(args, "file", None)
+    record: GameRecord | None
     if file:
         record = load(file)  # a broken file: its LogError, one line, exit 2
     else:

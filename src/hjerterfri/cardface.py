@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
-from ...cards import Card, Suit
+from .cards import Card, Suit
 
 CARD_WIDTH = 5
 CARD_HEIGHT = 3
