@@ -3,7 +3,10 @@
 Each run starts the command (flags fill in the start screen, so it goes straight to the table),
 reads what it writes to the terminal until the table's header shows the round, and stops it.
 
-    python benchmarks/startup.py [--repeats 7] [--command "hjerterfri --seed 1 --name Ida"]
+    python benchmarks/startup.py [--repeats 7] [--command "hjerterfri --seed 1 --name Ida" ...]
+
+Several ``--command``s are run in turn, one run of each per repeat, so that a busy machine slows them alike
+(e.g. today's checkout beside an older one: ``--command "env PYTHONPATH=/tmp/old/src python -m hjerterfri ..."``).
 """
 
 from __future__ import annotations
@@ -60,13 +63,17 @@ def seconds_to_table(command: list[str], marker: bytes, timeout: float = 30.0) -
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=7)
-    parser.add_argument("--command", default=f"{sys.executable} -m hjerterfri --seed 1 --name Ida --lang en")
+    parser.add_argument("--command", action="append", help="a command to time (repeatable)")
     parser.add_argument("--marker", default="Round 1", help="text that shows the table is drawn")
     args = parser.parse_args()
-    command = shlex.split(args.command)
-    times = [seconds_to_table(command, args.marker.encode()) for _ in range(args.repeats)]
-    print(f"{args.command}: to the table in {statistics.median(times):.3f} s median", end="")
-    print(f" (min {min(times):.3f}, max {max(times):.3f}, {args.repeats} runs)")
+    commands = args.command or [f"{sys.executable} -m hjerterfri --seed 1 --name Ida --lang en"]
+    times: dict[str, list[float]] = {c: [] for c in commands}
+    for _ in range(args.repeats):
+        for c in commands:
+            times[c].append(seconds_to_table(shlex.split(c), args.marker.encode()))
+    for c, ts in times.items():
+        print(f"{c}: to the table in {statistics.median(ts):.3f} s median", end="")
+        print(f" (min {min(ts):.3f}, max {max(ts):.3f}, {args.repeats} runs)")
 
 
 if __name__ == "__main__":

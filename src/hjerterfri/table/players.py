@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import IO, Any, Literal, Protocol, cast
 
 from .. import protocol
-from ..bots import Bot, make_bot
+from ..bots import LEVELS, Bot, level_name, make_bot
 from ..bots.let import LetBot
 from ..cards import CARDS, Card, CardParseError, mask_of
 from ..view import PlayerView
@@ -357,8 +357,8 @@ def process_players(stderr_dir: Path | None = None) -> PlayerFactory:
     """Every bot in a program of its own, so that a stuck bot can be stopped (the app)."""
 
     def make(seat: int, spec: str, seed: int) -> Player:
-        if not spec.startswith(EXEC):
-            make_bot(spec, seed)  # a bot that cannot be built is an error now, not a fault at every turn
+        if not spec.startswith(EXEC) and level_name(spec) not in LEVELS:
+            make_bot(spec, seed)  # an import path that cannot be built is an error now, not a fault at every turn
         stderr = None if stderr_dir is None else stderr_dir / f"seat-{seat}.txt"
         return ProcessPlayer(command_for(spec), seat, seed, stderr)
 

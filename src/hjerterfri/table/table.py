@@ -182,11 +182,11 @@ class Table:
     def human_to_act(self) -> bool:
         return self.human is not None and self.human in self.waiting()
 
-    def position(self) -> tuple[int, int, int]:
-        """Where the game stands: the round, the passes chosen, the cards played (a decision's stamp)."""
+    def position(self) -> tuple[int, int]:
+        """Where the game stands: the round and the cards played in it (a decision's stamp: passes are
+        chosen at once, so another seat's pass does not make a pass decision stale)."""
         r = self.round
-        played = sum(len(t.cards) for t in r.tricks) + len(r.trick)
-        return (r.number, sum(p is not None for p in r.passed), played)
+        return (r.number, sum(len(t.cards) for t in r.tricks) + len(r.trick))
 
     # Acting
 

@@ -36,7 +36,7 @@ HINT_PATIENCE = 6.0
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
-Stamp = tuple[int, tuple[int, int, int]]
+Stamp = tuple[int, tuple[int, int]]
 """What a worker's answer is for: the screen's generation and the table's position when it was asked."""
 
 
@@ -147,8 +147,8 @@ class TableScreen(Screen[None]):
         self._log_round_start()
         self._replay_log()
         self.refresh_table()
-        self.advance()
         self.query_one(HandView).focus()
+        self.call_after_refresh(self.advance)  # the table is drawn first; the bots' programs start after
 
     def on_resize(self, event) -> None:
         self._fit(event.size.width, event.size.height)
@@ -382,10 +382,11 @@ class TableScreen(Screen[None]):
 
     @on(Decided)
     def _decided(self, message: Decided) -> None:
-        if message.stamp != self._stamp():
-            return  # the table moved on (an undo, a new round) while the bots thought
         self.thinking = None
         self.passing_bots = False
+        if message.stamp != self._stamp():  # the table moved on (an undo, a new round) while the bots thought
+            self.advance()
+            return
         for decision in message.decisions:
             if decision.fault is not None:
                 self._notify_fault(decision)
