@@ -34,6 +34,9 @@ SUFFIX = ".json"
 HUMAN = "human"
 
 _BOT_SPEC = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
+"""A bot class by import path, ``module:Class``."""
+_EXEC_SPEC = re.compile(r"^exec:\S.{0,500}$")
+"""A bot program, ``exec:COMMAND`` (run only when the user allows it)."""
 _NAME_MAX = 40
 
 
@@ -437,12 +440,13 @@ class _Reader:
             return Seat(name)
         from .bots import LEVELS  # a name check only: nothing is imported from the log
 
-        if player not in LEVELS and not _BOT_SPEC.match(player):
+        program = _EXEC_SPEC.match(player) and player.isprintable()
+        if player not in LEVELS and not _BOT_SPEC.match(player) and not program:
             close = difflib.get_close_matches(player, [HUMAN, *LEVELS], n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise self.fail(
                 f"{where}, player",
-                f"unknown player {player!r}{hint}; write human, {', '.join(LEVELS)} or module:Class",
+                f"unknown player {player!r}{hint}; write human, {', '.join(LEVELS)}, module:Class or exec:COMMAND",
             )
         if "seed" not in d:
             raise self.fail(where, "the field 'seed' is missing (every bot has a seed)")

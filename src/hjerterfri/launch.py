@@ -103,9 +103,8 @@ def _run(app: HjerterfriApp) -> int:
     finally:
         if app.table is not None:
             app.table.close()
-    if app.return_code:
-        where = app.crash_report or "nowhere (it could not be written)"
-        print(f"hjerterfri crashed; the report is in {where}", file=sys.stderr)
+    if line := app.report_line():
+        print(line, file=sys.stderr)
     return app.return_code or 0
 
 

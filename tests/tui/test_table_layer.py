@@ -20,8 +20,8 @@ from hjerterfri.tui.screens.summary import GameEndScreen
 from hjerterfri.tui.screens.table import TableScreen
 
 from ..logs.helpers import state
-from .helpers import LowestBot, fast_settings, lowest_players, play_to_the_end, settle, sync
-from .test_continue import args_for
+from .helpers import LOWEST, LowestBot, fast_settings, lowest_players, play_to_the_end, settle, sync
+from .test_continue import args_for, human_acts
 
 BADBOT = Path(__file__).parent.parent / "data" / "bots" / "badbot.py"
 
@@ -31,23 +31,75 @@ class RaisesOnPlay(LowestBot):
         raise ValueError("the bot's own bug")
 
 
-@sync
-async def test_a_bot_that_raises_is_one_notice_and_the_game_and_its_log_go_on(tmp_path):
-    def make(seat: int, spec: str, seed: int):
-        return LocalPlayer(RaisesOnPlay() if seat == 2 else LowestBot())
+class AnswersJunk(LowestBot):
+    def choose_play(self, view):
+        return "QS"
 
-    rules = dataclasses.replace(preset("dansk"), target=20)
-    table = Table.new(rules, 4, ["Ida", "A", "Broken", "C"], "tests.tui.helpers:LowestBot", make)
+
+class PlaysWhatItLacks(LowestBot):
+    def choose_play(self, view):
+        return next(c for c in range(52) if not view.hand_mask >> c & 1)
+
+
+class PlaysIllegally(LowestBot):
+    def choose_play(self, view):
+        illegal = [c for c in view.hand if c not in view.legal_plays]
+        return illegal[0] if illegal else view.legal_plays[0]
+
+
+class PassesTwo(LowestBot):
+    def choose_pass(self, view):
+        return view.hand[:2]
+
+
+class Recurses(LowestBot):
+    def choose_play(self, view):
+        return self.choose_play(view)
+
+
+def bad_bot_program(mode: str) -> str:
+    return f"exec:{sys.executable} {BADBOT} {mode}"
+
+
+FAULTS = {
+    "raises": (RaisesOnPlay, "ValueError"),
+    "junk": (AnswersJunk, "junk"),
+    "not-held": (PlaysWhatItLacks, "does not hold"),
+    "illegal": (PlaysIllegally, "rules do not allow"),
+    "wrong-pass": (PassesTwo, "wrong-count"),
+    "recursion": (Recurses, "RecursionError"),
+    "crash": ("crash", "crashed"),
+    "hang": ("hang", "timeout"),
+    "junk-line": ("junk", "protocol"),
+}
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+@sync
+async def test_a_faulty_bot_is_one_notice_and_the_round_and_its_log_go_on(fault, tmp_path):
+    bot, words = FAULTS[fault]
+    local = local_players()
+
+    def make(seat: int, spec: str, seed: int):
+        if seat != 2:
+            return LocalPlayer(LowestBot())
+        return local(seat, spec, seed) if isinstance(bot, str) else LocalPlayer(bot())
+
+    spec = bad_bot_program(bot) if isinstance(bot, str) else "tests.tui.helpers:LowestBot"
+    names = ["Ida", "A", "Broken", "C"]
+    table = Table.new(preset("dansk"), 4, names, ["", LOWEST, spec, LOWEST], make, limit=2)
     app = HjerterfriApp(fast_settings("en"), table=table, make_player=make, on_table=Autosave(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        await play_to_the_end(pilot, screen)
+        for _ in range(300):
+            await settle(pilot)
+            if table.round.is_over:
+                break
+            await human_acts(pilot)
+        assert table.round.is_over
         notices = [n.message for n in app._notifications]
-        assert notices and all("Broken" in n and "ValueError" in n and "the bot's own bug" in n for n in notices)
+        assert notices and all("Broken" in n and words in n for n in notices), notices
         assert all(n.count("\n") == 0 for n in notices)
-    assert table.game.is_over()
+    table.close()
     assert state(load(table.record.path).game) == state(table.game)  # the log is valid and whole
 
 

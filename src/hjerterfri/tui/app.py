@@ -8,14 +8,11 @@ the settings, and on any crash writes a report and exits with a non-zero status.
 
 from __future__ import annotations
 
-import traceback
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
 from textual import on
-from textual.app import App
 from textual.binding import Binding, BindingType
 
 from ..cardface import Deck
@@ -24,6 +21,7 @@ from ..i18n import BOT_NAMES, Texts
 from ..settings import Settings
 from ..table import Setup, Table, new_seed, process_players
 from ..table.players import PlayerFactory
+from .crash import ReportingApp
 from .messages import SettingChanged
 from .screens.dialogs import HelpScreen, QuitScreen, RulesScreen, SettingsScreen
 from .screens.start import StartScreen
@@ -31,7 +29,7 @@ from .screens.summary import GameEndScreen
 from .screens.table import TableScreen
 
 
-class HjerterfriApp(App[None]):
+class HjerterfriApp(ReportingApp):
     """One person against two, three or four bots, from the first deal to the winner."""
 
     CSS_PATH = "hjerterfri.tcss"
@@ -65,8 +63,6 @@ class HjerterfriApp(App[None]):
         self.make_player: PlayerFactory = make_player or process_players()
         self.on_table = on_table
         self.crash_dir = crash_dir
-        self.crash_report: Path | None = None
-        """Where the report of a crash was written (set when the app crashed)."""
         self.game_saved: Callable[[Table], bool] = lambda _table: False
         """Whether a table's game is safe in its file (the autosave says; the quit dialog tells the player)."""
         self.on_settings: Callable[[Settings], None] | None = None
@@ -202,30 +198,3 @@ class HjerterfriApp(App[None]):
 
     def action_rules(self) -> None:
         self.push_screen(RulesScreen())
-
-    def _handle_exception(self, error: Exception) -> None:
-        """A crash: write the report (the traceback) to a file and end with one line saying where."""
-        self.crash_report = write_crash_report(error, self.crash_dir)
-        super()._handle_exception(error)
-
-    def _fatal_error(self) -> None:
-        """Textual would print the whole traceback; the report holds it, and ``launch`` prints one line."""
-        self._close_messages_no_wait()
-
-
-def write_crash_report(error: BaseException, directory: Path | None) -> Path | None:
-    """Write ``error``'s traceback to a new file in ``directory`` (or the temporary directory); its path."""
-    import tempfile
-
-    from .. import __version__
-    from ..paths import write_atomic
-
-    folder = directory or Path(tempfile.gettempdir())
-    path = folder / f"crash-{datetime.now():%Y-%m-%d_%H%M%S}.txt"
-    text = f"hjerterfri {__version__} crashed at {datetime.now().isoformat(timespec='seconds')}\n\n"
-    text += "".join(traceback.format_exception(error))
-    try:
-        write_atomic(path, text)
-    except OSError:
-        return None
-    return path

@@ -8,12 +8,13 @@ replayed from the log's deal.
 from __future__ import annotations
 
 import argparse
+import sys
 from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.console import Group
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -24,8 +25,10 @@ from ..cards import cards_of
 from ..engine import Game, Phase, Round
 from ..gamelog import GameRecord, Partial
 from ..i18n import Texts
+from ..paths import data_dir
 from ..rules import PassDirection
 from ..transcript import language_for
+from .crash import ReportingApp
 from .labels import relabel
 from .widgets.hand import HandView
 from .widgets.scores import history_sheet
@@ -72,7 +75,7 @@ def position(game: Game, step: Step) -> Round:
     return r
 
 
-class ReplayApp(App[None]):
+class ReplayApp(ReportingApp):
     """A game log on the game's table, face up or as the human saw it, one step at a time."""
 
     TITLE = "hjerterfri replay"
@@ -334,5 +337,9 @@ def run_viewer(partial: Partial, args: argparse.Namespace) -> int:
         assert partial.error is not None
         raise partial.error
     deck = Deck(ascii=bool(getattr(args, "ascii", False)), four_colour=bool(getattr(args, "four_colour", False)))
-    ReplayApp(partial, getattr(args, "lang", None), deck).run()
-    return 0
+    app = ReplayApp(partial, getattr(args, "lang", None), deck)
+    app.crash_dir = data_dir(getattr(args, "data_dir", None))
+    app.run()
+    if line := app.report_line():
+        print(line, file=sys.stderr)
+    return app.return_code or 0

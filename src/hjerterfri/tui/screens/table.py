@@ -301,7 +301,7 @@ class TableScreen(Screen[None]):
         select = "key.play"
         if self.held is not None:
             select = "key.continue"
-        elif self.table.round.phase is Phase.PASSING:
+        elif self.view.phase is Phase.PASSING:
             select = "key.choose"
         state = (
             select,
@@ -347,11 +347,12 @@ class TableScreen(Screen[None]):
             generation = self._generation
             self.set_timer(self.app.settings.trick_pause, lambda: self._release(generation))
             return
-        if table.round.is_over:
+        phase = self.view.phase
+        if phase is Phase.OVER:
             self._show_summary()
             return
         bots = table.bots_to_act()
-        if table.round.phase is Phase.PASSING:
+        if phase is Phase.PASSING:
             if bots and not self.passing_bots:
                 self.passing_bots = True
                 self._think([(s, table.view(s)) for s in bots], self._stamp(), pace=False)

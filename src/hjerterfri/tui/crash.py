@@ -1,0 +1,51 @@
+"""A crash of the app: the traceback goes to a report file, the terminal gets one line, the status is 1."""
+
+from __future__ import annotations
+
+import tempfile
+import traceback
+from datetime import datetime
+from pathlib import Path
+
+from textual.app import App
+
+from .. import __version__
+from ..paths import write_atomic
+
+
+class ReportingApp(App[None]):
+    """An app that, on an uncaught error, writes a crash report and exits with status 1 (``report_line``
+    is the one line the command prints after it)."""
+
+    crash_dir: Path | None = None
+    """Where a crash report is written (the data directory; the temporary directory if None)."""
+    crash_report: Path | None = None
+    """Where the report of a crash was written (set when the app crashed)."""
+
+    def _handle_exception(self, error: Exception) -> None:
+        self.crash_report = write_crash_report(error, self.crash_dir)
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        """Textual would print the whole traceback; the report holds it."""
+        self._close_messages_no_wait()
+
+    def report_line(self) -> str | None:
+        """After the app ran: the one line a crash ends with, or None."""
+        if not self.return_code:
+            return None
+        return f"hjerterfri crashed; the report is in {self.crash_report or 'nowhere (it could not be written)'}"
+
+
+def write_crash_report(error: BaseException, directory: Path | None) -> Path | None:
+    """Write ``error``'s traceback to a new file in ``directory`` (or the temporary directory); its path."""
+    folder = directory or Path(tempfile.gettempdir())
+    now = datetime.now()
+    path = folder / f"crash-{now:%Y-%m-%d_%H%M%S}.txt"
+    text = f"hjerterfri {__version__} crashed at {now.isoformat(timespec='seconds')}\n\n"
+    text += "".join(traceback.format_exception(error))
+    try:
+        write_atomic(path, text)
+    except OSError:
+        return None
+    return path
