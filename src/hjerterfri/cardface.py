@@ -50,6 +50,10 @@ class Deck:
     def suit(self, suit: Suit) -> str:
         return suit.letter if self.ascii else suit.symbol
 
+    def short(self, card: Card) -> str:
+        """The card as text: rank and suit, "Q♠", "10♥" (or "QS", "TH" in ASCII)."""
+        return self.rank(card) + self.suit(card.suit)
+
     def colour(self, suit: Suit) -> str:
         return (FOUR_COLOURS if self.four_colour else TWO_COLOURS)[suit]
 

@@ -43,6 +43,15 @@ def bot_level(text: str) -> str:
     raise argparse.ArgumentTypeError(f"unknown bot {text!r}; choose from {', '.join(BOT_LEVELS)} or module:Class")
 
 
+def player_name(text: str) -> str:
+    """A name as a log would accept it."""
+    from .gamelog import name_problem
+
+    if (problem := name_problem(text)) is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="hjerterfri",
@@ -66,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--players", type=int, choices=(3, 4, 5), help="players at the table, you included (default 4)")
     play.add_argument("--seed", type=int, help="the seed of the deals (the same seed, the same cards)")
-    play.add_argument("--name", help="your name at the table")
+    play.add_argument("--name", type=player_name, help="your name at the table (1 to 40 printable characters)")
 
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     cont = sub.add_parser("continue", help="continue the latest unfinished game, or FILE")

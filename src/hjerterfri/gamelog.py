@@ -37,7 +37,14 @@ _BOT_SPEC = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
 """A bot class by import path, ``module:Class``."""
 _EXEC_SPEC = re.compile(r"^exec:\S.{0,500}$")
 """A bot program, ``exec:COMMAND`` (run only when the user allows it)."""
-_NAME_MAX = 40
+NAME_MAX = 40
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name (1 to 40 printable characters, not all spaces), or None."""
+    if not name.strip() or len(name) > NAME_MAX or not name.isprintable():
+        return f"a name is 1 to {NAME_MAX} printable characters, not {_short(name)}"
+    return None
 
 
 class LogError(ValueError):
@@ -431,8 +438,8 @@ class _Reader:
     def seat_entry(self, value: Any, where: str) -> Seat:
         d = self.fields(value, where, _SEAT_REQUIRED, ("seed",))
         name = self.text(d["name"], f"{where}, name")
-        if not name.strip() or len(name) > _NAME_MAX or not name.isprintable():
-            raise self.fail(f"{where}, name", f"a name is 1 to {_NAME_MAX} printable characters, not {_short(name)}")
+        if (problem := name_problem(name)) is not None:
+            raise self.fail(f"{where}, name", problem)
         player = self.text(d["player"], f"{where}, player")
         if player == HUMAN:
             if "seed" in d:

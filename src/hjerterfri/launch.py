@@ -121,18 +121,20 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
         from .bots import make_bot
 
         make_bot(bots, 0)  # a bot that cannot be built is a one-line error here, not a crash later
+    kept = kept_settings(args)
+    last = kept.settings("da")  # the game the start screen started last time, and the player's name
+    preset = getattr(args, "preset", None) or last.preset
     setup = Setup(
-        preset=getattr(args, "preset", None) or "dansk",
-        players=getattr(args, "players", None) or 4,
-        bots=bots or "middel",
-        name=getattr(args, "name", None),
+        preset=preset,
+        players=getattr(args, "players", None) or last.players,
+        bots=bots or last.bots,
+        name=getattr(args, "name", None) or last.name or None,
         seed=getattr(args, "seed", None),
     )
     skip = any(getattr(args, flag, None) is not None for flag in START_FLAGS)
-    kept = kept_settings(args)
     app = _app(
         args,
-        kept.settings(PRESET_LANGUAGE.get(setup.preset, "da")),
+        kept.settings(PRESET_LANGUAGE.get(preset, "da")),
         setup=setup,
         skip_start=skip,
         unfinished=None if skip else _latest_unfinished(args),

@@ -1,10 +1,15 @@
-"""What a player can set: language, look, pace; kept in ``settings.json`` between runs."""
+"""What a player can set: language, look, pace, and the game the start screen last started; kept in
+``settings.json`` between runs."""
 
 from __future__ import annotations
 
 import json
 import os
 from dataclasses import asdict, dataclass, fields
+
+from .bots import LEVELS
+from .gamelog import name_problem
+from .rules import PRESETS
 
 LANGUAGES = ("da", "sv", "en")
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -28,9 +33,13 @@ class Settings:
     hold_trick: bool = False
     """Leave a finished trick until a key is pressed."""
     hide_round_points: bool = False
-    show_log: bool = False
     bot_limit: float = 10.0
     """Seconds a bot may take for a decision; after that the table plays let's card for it."""
+    name: str = ""
+    """The player's name as last typed on the start screen ("": the language's "you")."""
+    preset: str = "dansk"
+    players: int = 4
+    bots: str = "middel"
 
     @property
     def bot_delay(self) -> float:
@@ -42,8 +51,11 @@ ALLOWED: dict[str, tuple[object, ...]] = {
     "speed": SPEEDS,
     "trick_pause": TRICK_PAUSES,
     "bot_limit": BOT_LIMITS,
+    "preset": tuple(PRESETS),
+    "players": (3, 4, 5),
+    "bots": tuple(LEVELS),
 }
-"""The values a saved setting may take; every other setting is a yes/no."""
+"""The values a saved setting may take; the name is checked as a log checks it; every other setting is a yes/no."""
 
 
 def load_settings(path: str | os.PathLike[str]) -> tuple[dict[str, object], str | None]:
@@ -66,6 +78,8 @@ def load_settings(path: str | os.PathLike[str]) -> tuple[dict[str, object], str 
         value = data[field.name]
         if field.name in ALLOWED:
             ok = not isinstance(value, bool) and value in ALLOWED[field.name]
+        elif field.name == "name":
+            ok = isinstance(value, str) and (value == "" or name_problem(value) is None)
         else:
             ok = isinstance(value, bool)  # the others are yes/no
         if ok:

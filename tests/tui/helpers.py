@@ -122,10 +122,11 @@ def fixed_table(
     seed: int = 3, preset_name: str = "dansk", lang: str = "da", players: int = 4, variant: str = "standard"
 ):
     """A new game with LowestBot opponents and the language's default names."""
-    from hjerterfri.i18n import BOT_NAMES, Texts
+    from hjerterfri.i18n import Texts
     from hjerterfri.table.variants import game_rules
 
-    names = [Texts(lang)("you"), *BOT_NAMES[lang][: players - 1]]
+    texts = Texts(lang)
+    names = [texts("you"), *texts.names("bot.names")[: players - 1]]
     return Table.new(game_rules(preset_name, players, variant), seed, names, LOWEST, lowest_players)
 
 

@@ -2,23 +2,64 @@
 
 from __future__ import annotations
 
+import string
+
 import pytest
 
 from hjerterfri.cardface import Deck
 from hjerterfri.cards import Card, Suit
 from hjerterfri.engine import IllegalMoveError, Reason, Round
-from hjerterfri.i18n import LANGUAGES, Texts, all_keys, reason_texts
+from hjerterfri.i18n import LANGUAGES, PLURAL_FORMS, Texts, catalogue, reason_keys
 from hjerterfri.rules import PassDirection, preset
 
 
-def test_every_language_has_every_text():
-    keys = all_keys()
-    assert keys["da"] == keys["sv"] == keys["en"]
+def placeholders(entry) -> list:
+    """What an entry fills in: its placeholders, per plural form for a plural (a list's length for a list)."""
+    if isinstance(entry, list):
+        return [len(entry)]
+    forms = entry if isinstance(entry, dict) else {"": entry}
+    return sorted(
+        (form, sorted({name for _, name, _, _ in string.Formatter().parse(text) if name}))
+        for form, text in forms.items()
+    )
+
+
+def test_every_language_has_every_text_with_the_same_placeholders_and_plural_forms():
+    first = catalogue("en")
+    for lang in LANGUAGES:
+        texts = catalogue(lang)
+        assert set(texts) == set(first), (lang, set(texts) ^ set(first))
+        for key, entry in texts.items():
+            assert type(entry) is type(first[key]), (lang, key)
+            assert placeholders(entry) == placeholders(first[key]), (lang, key)
+            if isinstance(entry, dict):
+                assert set(entry) == set(PLURAL_FORMS), (lang, key)
+                assert all("{n}" in text for text in entry.values()), (lang, key)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_reason_has_a_text(lang):
-    assert set(reason_texts(lang)) == set(Reason)
+    assert reason_keys() <= set(catalogue(lang))
+
+
+@pytest.mark.parametrize(
+    ("lang", "n", "text"),
+    [
+        ("en", 1, "1 card"),
+        ("en", 2, "2 cards"),
+        ("en", 0, "0 cards"),
+        ("da", 1, "1 kort"),
+        ("sv", 12, "12 kort"),
+    ],
+)
+def test_counts_take_their_plural_form(lang, n, text):
+    assert Texts(lang)("cards.left", n=n) == text
+
+
+def test_one_point_is_one_point_not_one_points():
+    assert Texts("en")("points.total", n=1) == "1 point"
+    assert Texts("en")("trick.won.points", name="Bo", n=1) == "Bo takes the trick (1 point)"
+    assert Texts("en")("pass.choose", n=1, name="Bo", chosen=0) == "Choose 1 card to pass to Bo (0/1)"
 
 
 @pytest.mark.parametrize(

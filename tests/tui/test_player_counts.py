@@ -46,7 +46,10 @@ from .test_continue import args_for
 
 
 def log_text(table: TableScreen) -> str:
-    return "\n".join(table.lines)
+    """The card list (the t key) of the round on the table."""
+    from hjerterfri.tui.screens.dialogs import card_list
+
+    return "\n".join(card_list(table.app.texts, table.view, table.table.names))
 
 
 @sync
@@ -72,7 +75,7 @@ async def test_a_whole_three_player_game_chosen_on_the_start_screen():
         game = table.table.game
         assert game.outcome() is not None and max(game.totals) >= 30
         assert rounds == len(game.rounds)
-        assert "tager kittyen" in log_text(table)
+        assert "tager også kittyen" in log_text(table)  # the last round's card list names the kitty's taker
         history = plain(app.screen.query_one("#history").content)
         assert all(name in history for name in table.table.names)
 
@@ -115,7 +118,7 @@ async def test_the_kitty_lies_face_down_until_the_first_trick_and_its_taker_is_n
         r = table.table.round
         taker = r.tricks[0].winner
         assert trick.kitty == 0 and "░░░" not in plain(trick.render())
-        assert f"{session.names[taker]} tager kittyen" in log_text(table)
+        assert f"{session.names[taker]} tager også kittyen" in log_text(table)
         me = plain(table.query_one("#me").content)
         shown = app.texts.cards_short(cards_of(r.kitty))
         assert (shown in me) == (taker == HUMAN), (me, shown, taker)

@@ -19,7 +19,7 @@ def test_kept_settings_load_as_they_were_and_unchanged_ones_are_not_rewritten(tm
     path = tmp_path / "settings.json"
     kept = KeptSettings(path, {})
     assert (kept.saved, kept.problem) == ({}, None)
-    chosen = Settings(lang="en", ascii=True, speed="fast", trick_pause=0.5, hold_trick=True, show_log=True)
+    chosen = Settings(lang="en", ascii=True, speed="fast", trick_pause=0.5, hold_trick=True)
     kept.keep(chosen, lang_chosen=True)
     assert KeptSettings(path, {}).settings("da") == chosen
     mtime = os.stat(path).st_mtime_ns
@@ -122,3 +122,60 @@ async def test_a_broken_settings_file_is_named_on_screen_and_the_game_starts():
         assert isinstance(app.screen, TableScreen)
         shown = [n.message for n in app._notifications]
         assert any("settings.json" in m and "standard" in m for m in shown)
+
+
+@sync
+async def test_the_start_screen_remembers_the_game_it_started_and_the_name():
+    from hjerterfri.tui.screens.start import StartScreen
+
+    app = play_app(args_for())
+    app.settings.speed = "instant"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("right", "right")  # svensk
+        await pilot.press("down", "left")  # three players
+        await pilot.press("down", "down", "right")  # the variant line, then svær
+        await pilot.press("down", "ctrl+u", *"Ida", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        table = app.screen.table
+        assert (table.rules.name, table.rules.players, table.names[0], table.seats[1].bot) == (
+            "svensk",
+            3,
+            "Ida",
+            "svær",
+        )
+    again = play_app(args_for())
+    assert (again.setup.preset, again.setup.players, again.setup.bots, again.setup.name) == ("svensk", 3, "svær", "Ida")
+    # Flags hold for one run and are not remembered.
+    flagged = play_app(args_for("--preset", "dansk", "--players", "4", "--bots", "let", "--name", "Bo"))
+    assert (flagged.setup.preset, flagged.setup.players, flagged.setup.bots, flagged.setup.name) == (
+        "dansk",
+        4,
+        "let",
+        "Bo",
+    )
+    assert play_app(args_for()).setup.name == "Ida"
+
+
+def test_a_saved_setup_that_is_no_game_is_ignored_and_named(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"preset": "[/]", "players": 9, "bots": "evil:Bot", "name": "x" * 41}), encoding="utf-8")
+    valid, problem = load_settings(path)
+    assert valid == {}
+    assert problem is not None and all(k in problem for k in ("preset=", "players=", "bots=", "name="))
+
+
+def test_a_bad_name_flag_is_one_line_and_status_2(capsys):
+    from hjerterfri.cli import main
+
+    for bad in ("", "   ", "x" * 41, "tab\there", "esc\x1b[2J"):
+        try:
+            main(["--name", bad])
+        except SystemExit as e:
+            assert e.code == 2
+        else:
+            raise AssertionError(f"{bad!r} was accepted")
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--name" in err and "\x1b" not in err, err

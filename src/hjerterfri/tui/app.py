@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 
 from ..cardface import Deck
 from ..gamelog import GameRecord
-from ..i18n import BOT_NAMES, Texts
+from ..i18n import Texts
 from ..settings import Settings
 from ..table import Setup, Table, new_seed, process_players
 from ..table.players import PlayerFactory
@@ -100,7 +100,7 @@ class HjerterfriApp(ReportingApp):
     def new_table(self, setup: Setup) -> Table:
         """A new game as ``setup`` says (a new seed unless it gives one); the bots get the language's names."""
         players = setup.players
-        names = [setup.name or self.texts("you"), *BOT_NAMES[self.settings.lang][: players - 1]]
+        names = [setup.name or self.texts("you"), *self.texts.names("bot.names")[: players - 1]]
         seed = setup.seed if setup.seed is not None else new_seed()
         limit = self.settings.bot_limit
         return Table.new(setup.rules(), seed, names, setup.bots, self.make_player, limit=limit)
@@ -119,8 +119,12 @@ class HjerterfriApp(ReportingApp):
 
     @on(StartScreen.Start)
     def _start(self, message: StartScreen.Start) -> None:
-        self.setup = message.setup
-        self._open(self.new_table(message.setup), replace=True)
+        """Deal the game chosen, and remember the choice for the next run's start screen."""
+        setup = self.setup = message.setup
+        s = self.settings
+        s.preset, s.players, s.bots, s.name = setup.preset, setup.players, setup.bots, setup.name or ""
+        self.keep_settings()
+        self._open(self.new_table(setup), replace=True)
 
     @on(StartScreen.Resume)
     def _resume(self, message: StartScreen.Resume) -> None:

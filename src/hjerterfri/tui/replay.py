@@ -25,6 +25,7 @@ from ..cards import cards_of
 from ..engine import Game, Phase, Round
 from ..gamelog import GameRecord, Partial
 from ..i18n import Texts
+from ..literal import literal
 from ..paths import data_dir
 from ..rules import PassDirection
 from ..transcript import language_for
@@ -32,7 +33,7 @@ from .crash import ReportingApp
 from .labels import relabel
 from .widgets.hand import HandView
 from .widgets.scores import history_sheet
-from .widgets.seat import SeatInfo, SeatPanel, show_text
+from .widgets.seat import NAME_LIMIT, SeatInfo, SeatPanel, show_text
 from .widgets.trick import PLACES, TrickView
 
 
@@ -142,7 +143,7 @@ class ReplayApp(ReportingApp):
                 yield Static(id="me")
                 yield HandView(self.deck, id="hand")
             yield Static(id="scores")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         used = set(PLACES[self.players])
@@ -186,7 +187,7 @@ class ReplayApp(ReportingApp):
 
     def action_goto_round(self, number: int) -> None:
         if number > len(self.game.rounds):
-            self.notify(f"{self.texts('round', n=number)}?", severity="warning")
+            self.notify(f"{self.texts('round', n=number)}?", severity="warning", markup=False)
             return
         self.go(next(i for i, s in enumerate(self.steps) if s.round_index == number - 1))
 
@@ -215,8 +216,7 @@ class ReplayApp(ReportingApp):
         r = position(self.game, step)
         source = self.game.rounds[step.round_index]
         header = Text(f" {t('replay.title')} ", style="bold")
-        name = self.record.rules.name
-        preset = t(f"name.{name}") if t.has(f"name.{name}") else name
+        preset = t.preset_name(self.record.rules.name)
         header.append(f"· {preset} · {t('round', n=r.number)} · {t.pass_direction(r.pass_direction)}")
         if step.passed and r.phase is not Phase.PASSING:
             played = len(r.tricks) + (1 if r.trick else 0)
@@ -229,6 +229,9 @@ class ReplayApp(ReportingApp):
 
         totals = self.totals_before(step.round_index)
         over = r.phase is Phase.OVER
+        points = r.scores() if over else tuple(r.taken)  # once over: the round's points, the moon applied
+        if over:
+            totals = [a + b for a, b in zip(totals, points, strict=True)]
         for seat in range(self.players):
             if seat == self.bottom:
                 continue
@@ -238,14 +241,14 @@ class ReplayApp(ReportingApp):
                     name=self.names[seat],
                     cards_left=r.hands[seat].bit_count(),
                     total=totals[seat],
-                    round_points=r.taken[seat],
+                    round_points=points[seat],
                     to_play=r.phase is Phase.PLAYING and r.turn == seat,
                     hand=tuple(r.hand_cards(seat)) if visible else None,
                 )
             )
-        me = Text(("▶ " if r.phase is Phase.PLAYING and r.turn == self.bottom else "  ") + self.names[self.bottom])
-        me.stylize("bold")
-        me.append(f" · {t('points.total', n=totals[self.bottom])} · {t('points.round', n=r.taken[self.bottom])}")
+        me = Text("▶ " if r.phase is Phase.PLAYING and r.turn == self.bottom else "  ", style="bold")
+        me.append_text(literal(self.names[self.bottom], style="bold", limit=NAME_LIMIT))
+        me.append(f" · {t('points.total', n=totals[self.bottom])} · {t('points.round', n=points[self.bottom])}")
         show_text(self.query_one("#me", Static), me)
 
         trick = self.query_one(TrickView)
@@ -275,8 +278,14 @@ class ReplayApp(ReportingApp):
             passing = source.passed[self.bottom] if not step.passed else None
             if passing:
                 target = self.names[r.pass_direction.target(self.bottom, self.players)]
-                return Text(t("pass.ready", cards=t.cards_short(cards_of(passing)), name=target).split(" ", 3)[-1])
+                return Text(t("replay.passes", cards=t.cards_short(cards_of(passing)), name=target))
             return Text(t("replay.dealt"), style="dim")
+        if r.is_over:
+            shooter = r.moon_shooter()
+            over = Text(t("summary.title", n=r.number), style="bold")
+            if shooter is not None:
+                over.append(" · ☾ " + t("replay.moon", name=self.names[shooter]), style="bold reverse")
+            return over
         if r.trick:
             seat, card = r.trick_plays()[-1]
             return Text(t("played", name=self.names[seat], card=t.card_name(card)))
@@ -313,7 +322,7 @@ class ScoreSheet(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.table, id="score-sheet")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         relabel(self, self.app.texts)  # type: ignore[attr-defined]

@@ -14,8 +14,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown, Static
 
+from ...cards import Card, cards_of
 from ...engine import Trick
+from ...i18n import Texts
 from ...settings import BOT_LIMITS, LANGUAGES, SPEEDS, TRICK_PAUSES
+from ...view import PlayerView
 from ..labels import relabel
 from ..messages import SettingChanged
 from ..widgets.choice import Choice
@@ -40,14 +43,20 @@ class Dialog(ModalScreen[None]):
 
 
 class HelpScreen(Dialog):
+    """The keys of a screen (``text``: the table's by default, ``help.start`` for the start screen)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "close", "key.close", show=False)]
+
+    def __init__(self, text: str = "help.text") -> None:
+        super().__init__()
+        self.text = text
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
         with Vertical(classes="dialog"):
             yield Static(Text(t("help.title"), style="bold"), classes="dialog-title")
-            yield Static(t("help.text"))
-        yield Footer()
+            yield Static(Text(t(self.text)))
+        yield Footer(compact=True)
 
 
 def rules_text() -> str | None:
@@ -71,7 +80,7 @@ class RulesScreen(Dialog):
         text = rules_text()
         with VerticalScroll(classes="dialog wide"):
             yield Markdown(text if text is not None else self.app.texts("rules.missing"))
-        yield Footer()
+        yield Footer(compact=True)
 
 
 class ScoresScreen(Dialog):
@@ -86,7 +95,7 @@ class ScoresScreen(Dialog):
         t = self.app.texts
         with VerticalScroll(classes="dialog"):
             yield HistoryPanel(t, self.names, self.history, t("scores.title"), style="bold")
-        yield Footer()
+        yield Footer(compact=True)
 
 
 class LastTrickScreen(Dialog):
@@ -103,7 +112,9 @@ class LastTrickScreen(Dialog):
         t = self.app.texts
         trick = self.trick
         words = Text()
-        plays = [f"{self.names[trick.seat_of(i)]}: {t.card_name(card)}" for i, card in enumerate(trick.cards)]
+        plays = [
+            t("played", name=self.names[trick.seat_of(i)], card=t.card_name(card)) for i, card in enumerate(trick.cards)
+        ]
         if len(plays) > 4:  # five players, or a first trick of six or seven cards: two to a line
             plays = [" · ".join(plays[i : i + 2]) for i in range(0, len(plays), 2)]
         for line in plays:
@@ -118,7 +129,65 @@ class LastTrickScreen(Dialog):
             view.show([(self.place(trick.seat_of(i)), c) for i, c in enumerate(trick.cards)], self.place(trick.winner))
             yield view
             yield Static(words)
-        yield Footer()
+        yield Footer(compact=True)
+
+
+class CardListScreen(Dialog):
+    """Every card played in this round, in words, trick by trick: who led, each card, who took it (to read
+    back, and for screen readers); the arrow keys and PgUp/PgDn scroll it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("t", "close", "key.close", show=False)]
+
+    def __init__(self, view: PlayerView, names: list[str]) -> None:
+        super().__init__()
+        self.view = view
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        t = self.app.texts
+        view = self.view
+        title = t("list.title", round=view.round_number, direction=t.pass_direction(view.pass_direction))
+        with VerticalScroll(classes="dialog wide", id="card-list"):
+            yield Static(Text(title, style="bold"))
+            yield Static(Text("\n".join(card_list(t, view, self.names))))
+            yield Static(t("list.hint"), classes="hint")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#card-list").focus()
+
+
+def card_list(t: Texts, view: PlayerView, names: list[str]) -> list[str]:
+    """The lines of the card list: what this seat passed and received, then every trick of the round."""
+    lines: list[str] = []
+    n = view.players
+    if view.passed_mask:
+        target = names[view.pass_direction.target(view.seat, n)]
+        lines.append(t("list.passed", cards=t.cards_short(view.passed), name=target))
+    if view.received_mask:
+        giver = names[view.pass_direction.source(view.seat, n)]
+        lines.append(t("list.received", cards=t.cards_short(view.received), name=giver))
+    tricks: list[tuple[tuple[int, ...], tuple[Card, ...], Trick | None]]
+    tricks = [(trick.seats, trick.cards, trick) for trick in view.tricks]
+    if view.trick:
+        tricks.append((view.trick_seats[: len(view.trick)], view.trick, None))
+    for i, (seats, cards, done) in enumerate(tricks, 1):
+        lines.append("")
+        lines.append(t("list.trick" if done is not None else "list.current", i=i, name=names[seats[0]]))
+        lines.extend("  " + t("played", name=names[s], card=t.card_name(c)) for s, c in zip(seats, cards, strict=True))
+        if done is None:
+            continue
+        winner = names[done.winner]
+        lines.append(t("list.taken", name=winner, n=done.points) if done.points else t("list.taken.none", name=winner))
+        if i == 1 and view.kitty_size:
+            seen = view.kitty_mask
+            kitty = t("list.kitty.seen", name=winner, cards=t.cards_short(cards_of(seen))) if seen else None
+            lines.append(kitty or t("list.kitty", name=winner))
+    if not tricks:
+        lines.append("")
+        lines.append(t("list.none"))
+    return lines
 
 
 class QuitScreen(ModalScreen[bool]):
@@ -191,7 +260,7 @@ class SettingsScreen(Dialog):
                 label_width=32,
             )
             yield Static(t("settings.hint"), classes="hint")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         event.stop()

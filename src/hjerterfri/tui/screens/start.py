@@ -14,8 +14,9 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
-from ...gamelog import GameRecord
+from ...gamelog import NAME_MAX, GameRecord, name_problem
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, PRESET_LANGUAGE
+from ...literal import printable
 from ...rules import PRESETS
 from ...settings import SPEEDS
 from ...table import Setup
@@ -46,7 +47,7 @@ class StartScreen(Screen[None]):
         Binding("down", "app.focus_next", show=False, priority=True),
         Binding("tab", "app.focus_next", show=False, priority=True),
         Binding("shift+tab", "app.focus_previous", show=False, priority=True),
-        Binding("question_mark", "app.help", "key.help", key_display="?"),
+        Binding("question_mark", "help", "key.help", key_display="?"),
         Binding("escape", "app.quit", "key.quit", key_display="Esc"),
     ]
     app: HjerterfriApp
@@ -77,7 +78,7 @@ class StartScreen(Screen[None]):
         with Vertical(id="start", classes=self._density()):
             yield Static(Text(f"♠ ♥ {t('game')} ♦ ♣", style="bold"), id="title")
             if self.unfinished is not None:
-                yield Button(self._resume_label(), id="resume", compact=True)
+                yield Button(Text(self._resume_label()), id="resume", compact=True)
             yield Static(t("start.title"), classes="subtitle")
             with Horizontal(id="preset-row"):
                 yield Choice(
@@ -105,13 +106,13 @@ class StartScreen(Screen[None]):
                 t("start.bots"),
                 bot_options,
                 setup.bots,
-                lambda v: t(f"bots.{v}") if t.has(f"bots.{v}") else v,
+                lambda v: t(f"bots.{v}", level=t.level_name(v)) if t.has(f"bots.{v}") else printable(v),
                 id="bots",
                 label_width=LABEL_WIDTH,
             )
             with Vertical(id="name-row"):
                 yield Static(f"{t('start.name'):<{LABEL_WIDTH}}", classes="label")
-                yield Input(setup.name or t("you"), id="name", max_length=14)
+                yield Input(setup.name or t("you"), id="name", max_length=NAME_MAX)
             yield Choice(
                 t("start.lang"), LANGUAGES, s.lang, lambda v: LANGUAGE_NAMES[v], id="lang", label_width=LABEL_WIDTH
             )
@@ -119,7 +120,7 @@ class StartScreen(Screen[None]):
                 t("start.speed"), SPEEDS, s.speed, lambda v: t(f"speed.{v}"), id="speed", label_width=LABEL_WIDTH
             )
             yield Static(t("start.hint"), classes="hint")
-        yield Footer()
+        yield Footer(compact=True)
 
     def _variant_key(self, variant: str) -> str:
         """The text of a variant: the standard one says what the preset does at this table."""
@@ -140,6 +141,11 @@ class StartScreen(Screen[None]):
         if action == "resume":
             return self.unfinished is not None
         return True
+
+    def action_help(self) -> None:
+        from .dialogs import HelpScreen
+
+        self.app.push_screen(HelpScreen("help.start"))
 
     @on(Input.Submitted)
     def _submitted(self) -> None:
@@ -211,7 +217,11 @@ class StartScreen(Screen[None]):
         return name if name and name != self.app.texts("you") else None
 
     def action_start(self) -> None:
-        setup = replace(self.setup, name=self.typed_name())
+        name = self.typed_name()
+        if name is not None and (problem := name_problem(name)) is not None:
+            self.notify(problem, severity="error", markup=False)
+            return
+        setup = replace(self.setup, name=name)
         if setup.variant not in variants_for(setup.preset, setup.players):
             setup = replace(setup, variant="standard")
         self.post_message(self.Start(setup))

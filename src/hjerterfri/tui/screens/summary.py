@@ -13,21 +13,44 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ...literal import literal
 from ...table import Table
 from ..labels import relabel
-from ..widgets.scores import HistoryPanel, round_table
+from ..widgets.scores import HISTORY_OVERHEAD, NAME_WIDTH, HistoryPanel, round_table
 
 if TYPE_CHECKING:
     from ..app import HjerterfriApp
 
 
-def history_panel(app: HjerterfriApp, table: Table) -> HistoryPanel:
-    """The game's points round by round, under a dim heading (beside a round's or the game's result)."""
-    history = [result.scores for result in table.results()]
-    return HistoryPanel(app.texts, table.names, history, app.texts("summary.history"), id="history")
+FRAME_ROWS = 7
+"""Rows around a sheet's columns: the footer, the space above the frame, the frame's two borders, the gap
+under the head and the hint line with the gap above it."""
 
 
-class RoundSummaryScreen(Screen[None]):
+class SheetScreen(Screen[None]):
+    """A result in a frame, with the game's history beside it in as many rows as the terminal has."""
+
+    app: HjerterfriApp
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+
+    def history_panel(self, head_rows: int) -> HistoryPanel:
+        """The history, fitted to the terminal's height under ``head_rows`` rows of heading lines."""
+        t = self.app.texts
+        history = [result.scores for result in self.table.results()]
+        room = self.app.size.height - FRAME_ROWS - head_rows - HISTORY_OVERHEAD
+        return HistoryPanel(t, self.table.names, history, t("summary.history"), rows=max(room, 2), id="history")
+
+    def on_mount(self) -> None:
+        relabel(self, self.app.texts)
+
+    def on_resize(self) -> None:
+        self.refresh(recompose=True)
+
+
+class RoundSummaryScreen(SheetScreen):
     """What the round just played scored, and the totals so far."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -36,11 +59,6 @@ class RoundSummaryScreen(Screen[None]):
         Binding("r", "app.rules", "key.rules"),
         Binding("q", "app.ask_quit", "key.quit"),
     ]
-    app: HjerterfriApp
-
-    def __init__(self, table: Table) -> None:
-        super().__init__()
-        self.table = table
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
@@ -59,26 +77,25 @@ class RoundSummaryScreen(Screen[None]):
         with VerticalScroll(classes="sheet"), Vertical(classes="sheet-box"):
             yield Static(Group(*head), id="summary")
             with Horizontal(classes="columns"):
-                yield Static(round_table(t, names, result.scores, result.totals))
-                yield history_panel(self.app, table)
-            yield Static(Text(t("summary.end") if game.is_over() else t("summary.next"), style="dim"))
-        yield Footer()
-
-    def on_mount(self) -> None:
-        relabel(self, self.app.texts)
+                this_round = Group(
+                    Text(t("summary.this-round"), style="dim"), round_table(t, names, result.scores, result.totals)
+                )
+                yield Static(this_round, id="round")
+                yield self.history_panel(len(head))
+            yield Static(Text(t("summary.end") if game.is_over() else t("summary.next"), style="dim"), classes="hint")
+        yield Footer(compact=True)
 
     def action_next(self) -> None:
         self.dismiss(None)
 
 
-class GameEndScreen(Screen[None]):
+class GameEndScreen(SheetScreen):
     """The winner (or the draw, or the shared win) and the whole score history."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "key.new"),
         Binding("q", "app.quit", "key.quit"),
     ]
-    app: HjerterfriApp
 
     class NewGame(Message):
         """Play again at the same table: the same rules, names and opponents, the next seed."""
@@ -86,10 +103,6 @@ class GameEndScreen(Screen[None]):
         def __init__(self, table: Table) -> None:
             super().__init__()
             self.table = table
-
-    def __init__(self, table: Table) -> None:
-        super().__init__()
-        self.table = table
 
     def action_new_game(self) -> None:
         self.post_message(self.NewGame(self.table))
@@ -99,12 +112,9 @@ class GameEndScreen(Screen[None]):
         with VerticalScroll(classes="sheet"), Vertical(classes="sheet-box"):
             with Horizontal(classes="columns"):
                 yield Static(self._body(), id="result")
-                yield history_panel(self.app, self.table)
-            yield Static(Text(t("end.again"), style="dim"))
-        yield Footer()
-
-    def on_mount(self) -> None:
-        relabel(self, self.app.texts)
+                yield self.history_panel(-1)  # no head line above the columns, and no gap under one
+            yield Static(Text(t("end.again"), style="dim"), classes="hint")
+        yield Footer(compact=True)
 
     def _body(self) -> Group:
         t = self.app.texts
@@ -120,6 +130,11 @@ class GameEndScreen(Screen[None]):
         order = sorted(range(len(names)), key=lambda s: game.totals[s])
         lines = Text("\n")
         for place, seat in enumerate(order, 1):
-            lines.append(f"{place}. {names[seat]:<14} {game.totals[seat]:>4}\n", style="bold" if place == 1 else "")
+            style = "bold" if place == 1 else ""
+            lines.append(f"{place}. ", style=style)
+            lines.append_text(literal(names[seat], style=style, limit=NAME_WIDTH))
+            lines.append(
+                " " * (NAME_WIDTH - min(len(names[seat]), NAME_WIDTH) + 1) + f"{game.totals[seat]:>4}\n", style=style
+            )
         parts.append(lines)
         return Group(*parts)

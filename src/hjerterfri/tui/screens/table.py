@@ -17,15 +17,16 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from ...cards import Card, cards_of
 from ...engine import IllegalMoveError, Phase, Trick
+from ...literal import printable
 from ...table import Decision, Table
 from ...view import PlayerView
 from ..labels import relabel
 from ..widgets.hand import HandView
-from ..widgets.seat import SeatInfo, SeatPanel, show_text
+from ..widgets.seat import NAME_LIMIT, SeatInfo, SeatPanel, show_text
 from ..widgets.trick import TrickView, place_of
 
 if TYPE_CHECKING:
@@ -51,10 +52,10 @@ class TableScreen(Screen[None]):
         Binding("i", "hint", "key.hint"),
         Binding("l", "last_trick", "key.last"),
         Binding("s", "scores", "key.scores"),
-        Binding("t", "toggle_log", "key.log"),
-        Binding("h", "toggle_points", "key.hide", show=False),
-        Binding("o", "settings", "key.settings", show=False),
-        Binding("r", "app.rules", "key.rules", show=False),
+        Binding("t", "card_list", "key.log"),
+        Binding("h", "toggle_points", "key.hide"),
+        Binding("o", "settings", "key.settings"),
+        Binding("r", "app.rules", "key.rules"),
         Binding("question_mark", "app.help", "key.help", key_display="?"),
         Binding("q", "app.ask_quit", "key.quit"),
     ]
@@ -105,8 +106,6 @@ class TableScreen(Screen[None]):
         self._summary_shown = False
         self._was_my_turn = False
         self._footer_state: tuple[object, ...] | None = None
-        self.lines: list[str] = []
-        """Every line of the text pane, shown or not."""
         self.hinted: frozenset[Card] = frozenset()
         self.hint_for: Stamp | None = None
         """The position the hint being worked out or shown is for."""
@@ -121,17 +120,15 @@ class TableScreen(Screen[None]):
             with Horizontal(id="top"):
                 yield SeatPanel(texts, wide=True, id="seat-2", classes="seat")
                 yield SeatPanel(texts, wide=True, id="seat-4", classes="seat")
-            with Horizontal(id="middle"):
-                with Horizontal(id="ring"):
-                    yield SeatPanel(texts, id="seat-1", classes="seat side")
-                    yield TrickView(deck, id="trick")
-                    yield SeatPanel(texts, id="seat-3", classes="seat side")
-                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=16)
+            with Horizontal(id="middle"), Horizontal(id="ring"):
+                yield SeatPanel(texts, id="seat-1", classes="seat side")
+                yield TrickView(deck, id="trick")
+                yield SeatPanel(texts, id="seat-3", classes="seat side")
             yield Static(id="status")
             yield Static(id="me")
             yield HandView(deck, id="hand")
         yield Static(id="too-small")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         relabel(self, self.app.texts)
@@ -142,10 +139,7 @@ class TableScreen(Screen[None]):
         for panel in self.query("#top SeatPanel"):
             panel.set_class(players == 5, "two-lines")
         self.query_one(TrickView).two_across = players == 5
-        self.query_one("#log", RichLog).display = self.app.settings.show_log
         self._fit(self.size.width, self.size.height)
-        self._log_round_start()
-        self._replay_log()
         self.refresh_table()
         self.query_one(HandView).focus()
         self.call_after_refresh(self.advance)  # the table is drawn first; the bots' programs start after
@@ -169,7 +163,8 @@ class TableScreen(Screen[None]):
         return self.table.view(self.me)
 
     def seat_name(self, seat: int) -> str:
-        return self.table.names[seat]
+        """A seat's name as the screen shows it: literally, and not past ``NAME_LIMIT``."""
+        return printable(self.table.names[seat], limit=NAME_LIMIT)
 
     def place(self, seat: int) -> int:
         """Where ``seat`` sits on screen: the human at the bottom, the others around in the order of play."""
@@ -277,7 +272,7 @@ class TableScreen(Screen[None]):
             count = view.rules.pass_count
             if len(self.chosen) == count:
                 return Text(t("pass.ready", cards=t.cards_short(self.chosen), name=target), style="bold")
-            return Text(t("pass.choose", count=count, name=target, chosen=len(self.chosen)))
+            return Text(t("pass.choose", n=count, name=target, chosen=len(self.chosen)))
         if view.phase is Phase.PLAYING:
             if view.turn == self.me:
                 again = bool(view.trick) and view.trick_seats[len(view.trick) - 1] == self.me
@@ -395,7 +390,7 @@ class TableScreen(Screen[None]):
         if message.decisions and message.decisions[0].kind == "pass":
             self._after_pass()
         elif message.decisions:
-            self._after_play(message.decisions[0].seat, message.decisions[0].cards[0])
+            self._after_play()
 
     def _notify_fault(self, decision: Decision) -> None:
         t = self.app.texts
@@ -406,31 +401,16 @@ class TableScreen(Screen[None]):
         self.notify(text, severity="warning", timeout=8, markup=False)
 
     def _after_pass(self) -> None:
-        view = self.view
-        if view.phase is Phase.PLAYING and view.received_mask:
-            t = self.app.texts
-            giver = self.seat_name(view.pass_direction.source(self.me, view.players))
-            self._log(t("pass.received", cards=t.cards_short(view.received), name=giver))
         self.error = False
         self.refresh_table()
         self.advance()
 
-    def _after_play(self, seat: int, card: Card) -> None:
-        t = self.app.texts
+    def _after_play(self) -> None:
         view = self.view
-        self._log(t("played", name=self.seat_name(seat), card=t.card_name(card)))
         if not view.trick:
-            done = view.tricks[-1]
-            winner = self.seat_name(done.winner)
-            words = t("trick.won.points", name=winner, n=done.points) if done.points else t("trick.won", name=winner)
-            self._log(words)
-            if view.kitty_size and len(view.tricks) == 1:
-                self._log(t("kitty.taken", name=winner))
-                if view.kitty_mask is not None and done.winner == self.me:
-                    self._log(t("kitty.you", cards=t.cards_short(cards_of(view.kitty_mask))))
             settings = self.app.settings
             if settings.hold_trick or settings.trick_pause > 0:
-                self.held = done
+                self.held = view.tricks[-1]
         self.error = False
         self.refresh_table()
         self.advance()
@@ -470,7 +450,7 @@ class TableScreen(Screen[None]):
             return
         if not message.cards:
             self.hint_for = None
-            self.notify(self.app.texts("hint.none"), severity="warning", timeout=4)
+            self.notify(self.app.texts("hint.none"), severity="warning", timeout=4, markup=False)
             self.refresh_table()
             return
         self.hinted = frozenset(message.cards)
@@ -510,7 +490,6 @@ class TableScreen(Screen[None]):
         self._summary_shown = False
         self.chosen = []
         self._generation += 1
-        self._log_round_start()
         self.refresh_table()
         self.advance()
 
@@ -548,7 +527,7 @@ class TableScreen(Screen[None]):
                 self.chosen.append(card)
             else:
                 target = self.seat_name(view.pass_direction.target(self.me, view.players))
-                self.say(t("pass.choose", count=count, name=target, chosen=len(self.chosen)), error=True)
+                self.say(t("pass.choose", n=count, name=target, chosen=len(self.chosen)), error=True)
                 return
             self.error = False
             self.refresh_table()
@@ -558,7 +537,7 @@ class TableScreen(Screen[None]):
         except IllegalMoveError as e:
             self.say(f"{t.card_short(card)}: {t.reason(e, self.table.names)}", error=True)
             return
-        self._after_play(self.me, card)
+        self._after_play()
 
     def action_confirm_pass(self) -> None:
         view = self.view
@@ -603,11 +582,10 @@ class TableScreen(Screen[None]):
         self.post_message(self.SettingsChanged())
         self.refresh_table()
 
-    def action_toggle_log(self) -> None:
-        log = self.query_one("#log", RichLog)
-        self.app.settings.show_log = not log.display
-        log.display = self.app.settings.show_log
-        self.post_message(self.SettingsChanged())
+    def action_card_list(self) -> None:
+        from .dialogs import CardListScreen
+
+        self.app.push_screen(CardListScreen(self.view, self.table.names))
 
     def action_settings(self) -> None:
         from .dialogs import SettingsScreen
@@ -621,31 +599,8 @@ class TableScreen(Screen[None]):
         self.query_one(TrickView).deck = deck
         for panel in self.query(SeatPanel):
             panel.texts = self.app.texts
-        self.query_one("#log", RichLog).display = self.app.settings.show_log
         self.refresh_table()
         self.query_one(HandView).refresh()
         self.query_one(TrickView).refresh()
         if self.held is not None and not self.app.settings.hold_trick:
             self.advance()
-
-    # The text pane
-
-    def _log(self, line: str) -> None:
-        self.lines.append(line)
-        self.query_one("#log", RichLog).write(line)
-
-    def _log_round_start(self) -> None:
-        t = self.app.texts
-        view = self.view
-        self._log(f"— {t('log.round', n=view.round_number)}: {t.pass_direction(view.pass_direction)} —")
-
-    def _replay_log(self) -> None:
-        """Fill the text pane with what was played before a continued game reached the screen."""
-        t = self.app.texts
-        view = self.view
-        for trick in view.tricks:
-            for i, c in enumerate(trick.cards):
-                self._log(t("played", name=self.seat_name(trick.seat_of(i)), card=t.card_name(c)))
-            self._log(t("trick.won", name=self.seat_name(trick.winner)))
-        for seat, c in zip(view.trick_seats, view.trick, strict=False):
-            self._log(t("played", name=self.seat_name(seat), card=t.card_name(c)))

@@ -1,5 +1,10 @@
-"""Score tables from plain numbers, and the panel that shows the game's history (the summary, the game's
-end, the score dialog and the replay)."""
+"""Score tables from plain numbers, and the panels that show a round's result and the game's history (the
+summary, the game's end, the score dialog and the replay).
+
+Names are outside text: they are shown literally and cut to ``NAME_WIDTH``. A long game's history keeps
+to the rows it is given: the first rounds fold into one row of their sums, the last ones stay apart, and
+the totals are always there.
+"""
 
 from __future__ import annotations
 
@@ -10,19 +15,32 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ...i18n import Texts
+from ...literal import literal
+
+NAME_WIDTH = 10
+"""Columns a name gets in a score table (a longer one ends in an ellipsis)."""
+HISTORY_OVERHEAD = 5
+"""Rows of a history sheet that are not rounds: the heading, the column heads and their rule, the totals' rule
+and the totals."""
 
 
-def history_table(texts: Texts, names: list[str], history: list[tuple[int, ...]]) -> Table:
-    """Each finished round's points per player, with running totals on the last line."""
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
-    table.add_column("#", justify="right", style="dim")
+def history_table(texts: Texts, names: list[str], history: list[tuple[int, ...]], rows: int | None = None) -> Table:
+    """Each finished round's points per player, with running totals on the last line; at most ``rows`` rows
+    of rounds (the first rounds then share one row of their sums, labelled with their numbers)."""
+    table = Table(box=box.HORIZONTALS, pad_edge=False, show_edge=False, expand=False)
+    table.add_column("#", justify="right", style="dim", no_wrap=True)
     for name in names:
-        table.add_column(name, justify="right")
+        table.add_column(literal(name, limit=NAME_WIDTH), justify="right", no_wrap=True)
     totals = [0] * len(names)
+    folded = len(history) - rows + 1 if rows is not None and len(history) > max(rows, 1) else 0
+    if folded:
+        sums = [sum(scores[s] for scores in history[:folded]) for s in range(len(names))]
+        table.add_row(f"1–{folded}", *(str(p) for p in sums), style="dim")
     for number, scores in enumerate(history, 1):
         for seat, points in enumerate(scores):
             totals[seat] += points
-        table.add_row(str(number), *(str(p) for p in scores))
+        if number > folded:
+            table.add_row(str(number), *(str(p) for p in scores))
     table.add_section()
     table.add_row("Σ", *(str(t) for t in totals), style="bold")
     return table
@@ -30,28 +48,40 @@ def history_table(texts: Texts, names: list[str], history: list[tuple[int, ...]]
 
 def round_table(texts: Texts, names: list[str], scores: tuple[int, ...], totals: tuple[int, ...]) -> Table:
     """This round's points and the totals, one line per player."""
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
-    table.add_column(texts("summary.player"))
-    table.add_column(texts("summary.round"), justify="right")
-    table.add_column(texts("summary.total"), justify="right")
+    table = Table(box=box.HORIZONTALS, pad_edge=False, show_edge=False, expand=False)
+    table.add_column(texts("summary.player"), no_wrap=True)
+    table.add_column(texts("summary.round"), justify="right", no_wrap=True)
+    table.add_column(texts("summary.total"), justify="right", no_wrap=True)
     low = min(totals)
     for seat, name in enumerate(names):
         style = "bold" if totals[seat] == low else ""
-        table.add_row(name, str(scores[seat]), str(totals[seat]), style=style)
+        table.add_row(literal(name, limit=NAME_WIDTH), str(scores[seat]), str(totals[seat]), style=style)
     return table
 
 
 def history_sheet(
-    texts: Texts, names: list[str], history: list[tuple[int, ...]], heading: str, style: str = "dim"
+    texts: Texts,
+    names: list[str],
+    history: list[tuple[int, ...]],
+    heading: str,
+    style: str = "dim",
+    rows: int | None = None,
 ) -> Group:
     """A heading over ``history_table``."""
-    return Group(Text(heading, style=style), history_table(texts, names, history))
+    return Group(Text(heading, style=style), history_table(texts, names, history, rows))
 
 
 class HistoryPanel(Static):
-    """The game's points round by round, under a heading."""
+    """The game's points round by round, under a heading, in at most ``rows`` rows of rounds."""
 
     def __init__(
-        self, texts: Texts, names: list[str], history: list[tuple[int, ...]], heading: str, style: str = "dim", **kwargs
+        self,
+        texts: Texts,
+        names: list[str],
+        history: list[tuple[int, ...]],
+        heading: str,
+        style: str = "dim",
+        rows: int | None = None,
+        **kwargs,
     ) -> None:
-        super().__init__(history_sheet(texts, names, history, heading, style), **kwargs)
+        super().__init__(history_sheet(texts, names, history, heading, style, rows), **kwargs)

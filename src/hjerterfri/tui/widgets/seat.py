@@ -10,7 +10,11 @@ from textual.widgets import Static
 from ...cardface import Deck
 from ...cards import Card
 from ...i18n import Texts
+from ...literal import literal
 from .hand import SUIT_ORDER
+
+NAME_LIMIT = 14
+"""Characters of a name a seat's panel shows (a longer one ends in an ellipsis)."""
 
 
 @dataclass(frozen=True)
@@ -57,12 +61,14 @@ class SeatPanel(Static):
 
     def show(self, info: SeatInfo) -> None:
         t = self.texts
-        name = Text(("▶ " if info.to_play else "") + info.name, style="bold")
+        name = Text("▶ " if info.to_play else "", style="bold")
+        name.append_text(literal(info.name, style="bold", limit=NAME_LIMIT))
         parts = [t("cards.left", n=info.cards_left), t("points.total", n=info.total)]
         if info.round_points is not None:
             parts.append(t("points.round", n=info.round_points))
         if self.wide and self.has_class("two-lines"):  # across at a table of five: two panels side by side
-            body = Text("\n").join([name, Text(" · ").join(Text(p) for p in parts)])
+            first = Text(" · ").join([name, Text(parts[0])])
+            body = Text("\n").join([first, Text(" · ").join(Text(p) for p in parts[1:])])
         elif self.wide:
             body = Text(" · ").join([name, *(Text(p) for p in parts)])
             if info.hand is not None:
