@@ -1,0 +1,146 @@
+"""How fast the commands read saved games: ``games`` over a folder of ordinary games, and
+``replay --text`` (and the viewer's first frame) on one very long log just under the size limit.
+
+The games are played by the bots from fixed seeds, so every run writes the same files:
+
+    python benchmarks/saved_games.py make /tmp/hjerterfri-bench         # 1000 games and a long log
+    python benchmarks/saved_games.py run /tmp/hjerterfri-bench --repeats 3
+
+``run`` starts each command as its own process (as a player would) and reports the median wall
+time and the peak memory (maximum resident set size) over the repeats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import statistics
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from hjerterfri.bots import make_bot
+from hjerterfri.engine import Game, Phase
+from hjerterfri.gamelog import MAX_BYTES, GameRecord, Seat, dumps
+from hjerterfri.rules import preset
+
+LEVELS = ("let", "middel")
+LONG_ROUNDS = 2400
+
+
+def seats(seed: int) -> tuple[Seat, ...]:
+    level = LEVELS[seed % len(LEVELS)]
+    return (Seat("Ida"), *(Seat(name, level, seed * 10 + i) for i, name in enumerate(("Nord", "Øst", "Vest"), 1)))
+
+
+def play(record: GameRecord, rounds: int | None = None) -> None:
+    """The bots play every seat (the human's too) to the end, or until ``rounds`` rounds are over.
+    Views are built from running totals, so a long game costs the same per round throughout."""
+    game: Game = record.game
+    bots = [make_bot(s.bot or "middel", s.seed) for s in record.seats]
+    totals = [0] * game.rules.players
+    while True:
+        r = game.round
+        if r.phase is Phase.PASSING:
+            seat = next(s for s, p in enumerate(r.passed) if p is None)
+            r.pass_cards(seat, bots[seat].choose_pass(r.view(seat, tuple(totals))))
+        elif r.phase is Phase.PLAYING:
+            r.play(bots[r.turn].choose_play(r.view(r.turn, tuple(totals))))
+        else:
+            for s, p in enumerate(r.scores()):
+                totals[s] += p
+            if game.is_over() or (rounds is not None and r.number >= rounds):
+                return
+            game.next_round()
+
+
+def make(directory: Path, games: int) -> None:
+    """``games`` ordinary games (about one in ten left unfinished) in ``directory/games``, and ``long.json``."""
+    folder = directory / "games"
+    folder.mkdir(parents=True, exist_ok=True)
+    start = datetime(2025, 1, 1, 18, 0, tzinfo=UTC)
+    for n in range(games):
+        record = GameRecord.new(preset("dansk"), n, seats(n), start + timedelta(hours=n))
+        play(record, rounds=3 if n % 10 == 9 else None)
+        path = folder / f"{record.started:%Y-%m-%d_%H%M%S}_dansk.json"
+        path.write_text(dumps(record), encoding="utf-8")
+        os.utime(path, (record.started.timestamp(), record.started.timestamp()))
+    rules = dataclasses.replace(preset("dansk"), target=1_000_000)
+    record = GameRecord.new(rules, 7, seats(1), start)
+    play(record, rounds=LONG_ROUNDS)
+    text = dumps(record)
+    (directory / "long.json").write_text(text, encoding="utf-8")
+    print(f"{games} games in {folder}; long.json: {LONG_ROUNDS} rounds, {len(text.encode()):,} bytes (limit {MAX_BYTES:,})")
+    if len(text.encode()) > MAX_BYTES:
+        sys.exit("long.json is over the limit: lower LONG_ROUNDS")
+
+
+def measure(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall seconds and peak resident MB of one run of ``argv`` (its output thrown away)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        sys.exit(f"{' '.join(argv)} failed: {proc.stderr.read().decode() if proc.stderr else ''}")
+    return elapsed, usage.ru_maxrss / 1024  # ru_maxrss is in kB on Linux
+
+
+VIEWER = """
+import asyncio, sys, time
+start = time.perf_counter()
+from hjerterfri.gamelog import load
+from hjerterfri.tui.replay import ReplayApp
+
+async def main():
+    app = ReplayApp(load(sys.argv[1], lenient=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+asyncio.run(main())
+"""
+
+
+def run(directory: Path, repeats: int) -> None:
+    env = {**os.environ, "COLUMNS": "120", "HJERTERFRI_DATA_DIR": str(directory)}
+    py = sys.executable
+    cases = {
+        f"games ({len(list((directory / 'games').glob('*.json')))} games)": [py, "-m", "hjerterfri", "games"],
+        f"replay --text long.json ({LONG_ROUNDS} rounds)": [
+            py,
+            "-m",
+            "hjerterfri",
+            "replay",
+            str(directory / "long.json"),
+            "--text",
+        ],
+        "replay viewer, first frame of long.json": [py, "-c", VIEWER, str(directory / "long.json")],
+    }
+    for name, argv in cases.items():
+        runs = [measure(argv, env) for _ in range(repeats)]
+        seconds = statistics.median(r[0] for r in runs)
+        peak = statistics.median(r[1] for r in runs)
+        print(f"{name:<48} {seconds:7.2f} s  {peak:6.0f} MB   (median of {repeats}: {', '.join(f'{r[0]:.2f}' for r in runs)} s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    m = sub.add_parser("make", help="write the games")
+    m.add_argument("directory", type=Path)
+    m.add_argument("--games", type=int, default=1000)
+    r = sub.add_parser("run", help="time the commands on them")
+    r.add_argument("directory", type=Path)
+    r.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    if args.command == "make":
+        make(args.directory, args.games)
+    else:
+        run(args.directory, args.repeats)
+
+
+if __name__ == "__main__":
+    main()
