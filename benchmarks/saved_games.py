@@ -1,13 +1,14 @@
 """How fast the commands read saved games: ``games`` over a folder of ordinary games, and
-``replay --text`` (and the viewer's first frame) on one very long log just under the size limit.
+``replay --text`` (and the viewer's first frame) on a very long log just under the size limit and on
+its beginnings (an eighth, a quarter, a half of it), to see how the time grows with the log.
 
 The games are played by the bots from fixed seeds, so every run writes the same files:
 
-    python benchmarks/saved_games.py make /tmp/hjerterfri-bench         # 1000 games and a long log
+    python benchmarks/saved_games.py make /tmp/hjerterfri-bench    # 1000 games and the long logs
     python benchmarks/saved_games.py run /tmp/hjerterfri-bench --repeats 3
 
 ``run`` starts each command as its own process (as a player would) and reports the median wall
-time and the peak memory (maximum resident set size) over the repeats.
+time and the median peak memory (maximum resident set size) over the repeats.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -28,7 +30,8 @@ from hjerterfri.gamelog import MAX_BYTES, GameRecord, Seat, dumps
 from hjerterfri.rules import preset
 
 LEVELS = ("let", "middel")
-LONG_ROUNDS = 2400
+LONG = (300, 600, 1200, 2400)
+"""The long game is written after each of these rounds: its beginnings, and the whole, just under the limit."""
 
 
 def seats(seed: int) -> tuple[Seat, ...]:
@@ -36,9 +39,10 @@ def seats(seed: int) -> tuple[Seat, ...]:
     return (Seat("Ida"), *(Seat(name, level, seed * 10 + i) for i, name in enumerate(("Nord", "Øst", "Vest"), 1)))
 
 
-def play(record: GameRecord, rounds: int | None = None) -> None:
-    """The bots play every seat (the human's too) to the end, or until ``rounds`` rounds are over.
-    Views are built from running totals, so a long game costs the same per round throughout."""
+def play(record: GameRecord, rounds: int | None = None, at: Callable[[int], None] | None = None) -> None:
+    """The bots play every seat (the human's too) to the end, or until ``rounds`` rounds are over;
+    ``at(n)`` is called after round n. Views are built from running totals, so a long game costs the
+    same per round throughout."""
     game: Game = record.game
     bots = [make_bot(s.bot or "middel", s.seed) for s in record.seats]
     totals = [0] * game.rules.players
@@ -52,13 +56,15 @@ def play(record: GameRecord, rounds: int | None = None) -> None:
         else:
             for s, p in enumerate(r.scores()):
                 totals[s] += p
+            if at is not None:
+                at(r.number)
             if game.is_over() or (rounds is not None and r.number >= rounds):
                 return
             game.next_round()
 
 
 def make(directory: Path, games: int) -> None:
-    """``games`` ordinary games (about one in ten left unfinished) in ``directory/games``, and ``long.json``."""
+    """``games`` ordinary games (one in ten left unfinished) in ``directory/games``, and the long logs."""
     folder = directory / "games"
     folder.mkdir(parents=True, exist_ok=True)
     start = datetime(2025, 1, 1, 18, 0, tzinfo=UTC)
@@ -68,14 +74,19 @@ def make(directory: Path, games: int) -> None:
         path = folder / f"{record.started:%Y-%m-%d_%H%M%S}_dansk.json"
         path.write_text(dumps(record), encoding="utf-8")
         os.utime(path, (record.started.timestamp(), record.started.timestamp()))
+    print(f"{games} games in {folder}")
     rules = dataclasses.replace(preset("dansk"), target=1_000_000)
     record = GameRecord.new(rules, 7, seats(1), start)
-    play(record, rounds=LONG_ROUNDS)
-    text = dumps(record)
-    (directory / "long.json").write_text(text, encoding="utf-8")
-    print(f"{games} games in {folder}; long.json: {LONG_ROUNDS} rounds, {len(text.encode()):,} bytes (limit {MAX_BYTES:,})")
-    if len(text.encode()) > MAX_BYTES:
-        sys.exit("long.json is over the limit: lower LONG_ROUNDS")
+
+    def write_long(n: int) -> None:
+        if n in LONG:
+            data = dumps(record).encode()
+            (directory / f"long-{n}.json").write_bytes(data)
+            print(f"long-{n}.json: {n} rounds, {len(data):,} bytes (the limit is {MAX_BYTES:,})")
+            if len(data) > MAX_BYTES:
+                sys.exit("over the limit: fewer rounds")
+
+    play(record, rounds=LONG[-1], at=write_long)
 
 
 def measure(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
@@ -84,15 +95,13 @@ def measure(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode:
+    if os.waitstatus_to_exitcode(status):
         sys.exit(f"{' '.join(argv)} failed: {proc.stderr.read().decode() if proc.stderr else ''}")
     return elapsed, usage.ru_maxrss / 1024  # ru_maxrss is in kB on Linux
 
 
 VIEWER = """
-import asyncio, sys, time
-start = time.perf_counter()
+import asyncio, sys
 from hjerterfri.gamelog import load
 from hjerterfri.tui.replay import ReplayApp
 
@@ -107,27 +116,23 @@ asyncio.run(main())
 def run(directory: Path, repeats: int) -> None:
     env = {**os.environ, "COLUMNS": "120", "HJERTERFRI_DATA_DIR": str(directory)}
     py = sys.executable
-    cases = {
-        f"games ({len(list((directory / 'games').glob('*.json')))} games)": [py, "-m", "hjerterfri", "games"],
-        f"replay --text long.json ({LONG_ROUNDS} rounds)": [
-            py,
-            "-m",
-            "hjerterfri",
-            "replay",
-            str(directory / "long.json"),
-            "--text",
-        ],
-        "replay viewer, first frame of long.json": [py, "-c", VIEWER, str(directory / "long.json")],
-    }
+    games = len(list((directory / "games").glob("*.json")))
+    cases = {f"games ({games} games)": [py, "-m", "hjerterfri", "games"]}
+    logs = {n: str(directory / f"long-{n}.json") for n in LONG}
+    for n, log in logs.items():
+        cases[f"replay --text, {n} rounds"] = [py, "-m", "hjerterfri", "replay", log, "--text"]
+    for n, log in logs.items():
+        cases[f"viewer's first frame, {n} rounds"] = [py, "-c", VIEWER, log]
     for name, argv in cases.items():
         runs = [measure(argv, env) for _ in range(repeats)]
         seconds = statistics.median(r[0] for r in runs)
         peak = statistics.median(r[1] for r in runs)
-        print(f"{name:<48} {seconds:7.2f} s  {peak:6.0f} MB   (median of {repeats}: {', '.join(f'{r[0]:.2f}' for r in runs)} s)")
+        each = ", ".join(f"{r[0]:.2f}" for r in runs)
+        print(f"{name:<36} {seconds:7.2f} s {peak:6.0f} MB   (runs: {each} s)", flush=True)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     m = sub.add_parser("make", help="write the games")
     m.add_argument("directory", type=Path)
