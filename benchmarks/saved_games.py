@@ -5,10 +5,11 @@ its beginnings (an eighth, a quarter, a half of it), to see how the time grows w
 The games are played by the bots from fixed seeds, so every run writes the same files:
 
     python benchmarks/saved_games.py make /tmp/hjerterfri-bench    # 1000 games and the long logs
-    python benchmarks/saved_games.py run /tmp/hjerterfri-bench --repeats 3
+    python benchmarks/saved_games.py run /tmp/hjerterfri-bench --repeats 3 [--against /work/main]
 
 ``run`` starts each command as its own process (as a player would) and reports the median wall
-time and the median peak memory (maximum resident set size) over the repeats.
+time and the median peak memory (maximum resident set size) over the repeats; ``--against`` runs
+another checkout's code beside this one, alternately, and gives the ratio of their times.
 """
 
 from __future__ import annotations
@@ -113,8 +114,13 @@ asyncio.run(main())
 """
 
 
-def run(directory: Path, repeats: int) -> None:
+def run(directory: Path, repeats: int, against: Path | None) -> None:
+    """Time each case; with ``against`` (another checkout), each repeat runs its code right after
+    this one's, so both see the same machine, and the ratio is printed."""
     env = {**os.environ, "COLUMNS": "120", "HJERTERFRI_DATA_DIR": str(directory)}
+    versions = {"this": env}
+    if against is not None:
+        versions["other"] = {**env, "PYTHONPATH": str(against / "src")}
     py = sys.executable
     games = len(list((directory / "games").glob("*.json")))
     cases = {f"games ({games} games)": [py, "-m", "hjerterfri", "games"]}
@@ -123,12 +129,18 @@ def run(directory: Path, repeats: int) -> None:
         cases[f"replay --text, {n} rounds"] = [py, "-m", "hjerterfri", "replay", log, "--text"]
     for n, log in logs.items():
         cases[f"viewer's first frame, {n} rounds"] = [py, "-c", VIEWER, log]
+    header = "".join(f"{name + ' s':>10}{name + ' MB':>10}" for name in versions)
+    print(f"{'':<36}{header}" + ("   ratio" if against else ""))
     for name, argv in cases.items():
-        runs = [measure(argv, env) for _ in range(repeats)]
-        seconds = statistics.median(r[0] for r in runs)
-        peak = statistics.median(r[1] for r in runs)
-        each = ", ".join(f"{r[0]:.2f}" for r in runs)
-        print(f"{name:<36} {seconds:7.2f} s {peak:6.0f} MB   (runs: {each} s)", flush=True)
+        runs: dict[str, list[tuple[float, float]]] = {v: [] for v in versions}
+        for _ in range(repeats):
+            for version, version_env in versions.items():
+                runs[version].append(measure(argv, version_env))
+        medians = {v: tuple(map(statistics.median, zip(*rs, strict=True))) for v, rs in runs.items()}
+        line = f"{name:<36}" + "".join(f"{s:10.2f}{mb:10.0f}" for s, mb in medians.values())
+        if against is not None:
+            line += f"   {medians['other'][0] / medians['this'][0]:5.1f}x"
+        print(line, flush=True)
 
 
 def main() -> None:
@@ -140,11 +152,12 @@ def main() -> None:
     r = sub.add_parser("run", help="time the commands on them")
     r.add_argument("directory", type=Path)
     r.add_argument("--repeats", type=int, default=3)
+    r.add_argument("--against", type=Path, help="another checkout (e.g. /work/main) to time beside this one")
     args = parser.parse_args()
     if args.command == "make":
         make(args.directory, args.games)
     else:
-        run(args.directory, args.repeats)
+        run(args.directory, args.repeats, args.against)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from hjerterfri import files
+from hjerterfri.cli import main
 from hjerterfri.files import GameInUse, GameLock
 from hjerterfri.gamelog import GameRecord, Seat, load, new_log_path, save
 from hjerterfri.launch import continue_app, play_app
@@ -173,3 +175,31 @@ def test_a_dir_for_new_games_is_made_but_a_continued_games_is_not(tmp_path):
     fresh = Table.new(preset("dansk"), 1, ["Ida", "A", "B", "C"], "let", local_players())
     Autosave(tmp_path / "new-data")(fresh)
     assert fresh.record.path.parent == tmp_path / "new-data" / "games"
+
+
+def test_a_game_whose_cards_do_not_replay_is_passed_over_with_its_reason(capsys):
+    """The listing's summary does not replay the cards; continue does, before it picks a game."""
+    older = saved("older.json", age=2)
+    newer = saved("newer.json", age=1, actions=10)  # four passes, a trick, two cards of the next
+    data = json.loads(newer.read_text(encoding="utf-8"))
+    trick = data["rounds"][0]["tricks"][1]
+    trick["cards"][1] = data["rounds"][0]["tricks"][0]["cards"][0]  # a card already played
+    newer.write_text(json.dumps(data), encoding="utf-8")
+    os.utime(newer, (1_700_000_000, 1_700_000_000))
+    app = continue_app(args_for("continue"))
+    assert isinstance(app, HjerterfriApp) and app.table.record.path == older
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"the newer {newer.name} cannot be: round 1, trick 2: " in err
+    done(app)
+
+
+@posix
+def test_a_named_pipe_among_the_games_is_never_opened(capsys):
+    older = saved("older.json", age=2)
+    os.mkfifo(games_dir() / "pipe.json")
+    app = play_app(args_for())
+    assert app.unfinished is not None and app.unfinished.path == older
+    done(app)
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "older.json" in out and "pipe.json" not in out
