@@ -108,7 +108,7 @@ def pick_unfinished(directory: str | os.PathLike[str], allow_import: bool = Fals
         try:
             lock.acquire()
         except GameInUse as e:
-            passed.append((path, e.strerror))
+            passed.append((path, str(e.strerror)))
             continue
         try:
             record = load(path)

@@ -173,6 +173,13 @@ def test_the_data_directory_is_made_when_first_needed(tmp_path):
     assert json.loads(settings.read_text(encoding="utf-8"))["speed"] == "fast"
 
 
+def test_a_crash_report_goes_into_the_data_directory_even_before_it_exists(tmp_path):
+    from hjerterfri.tui.crash import write_crash_report
+
+    report = write_crash_report(RuntimeError("a bug"), tmp_path / "fresh" / "data")
+    assert report is not None and report.parent == tmp_path / "fresh" / "data" and "a bug" in report.read_text()
+
+
 # Temporary files a killed save leaves behind
 
 
