@@ -59,7 +59,7 @@ def _check(path: str, st: os.stat_result, limit: int, what: str) -> None:
         raise FileError(path, "", f"the file is {st.st_size:,} bytes; {what} is at most {limit:,}")
 
 
-def read_bytes(path: str | os.PathLike[str], limit: int, what: str) -> bytes:
+def _read_bytes(path: str | os.PathLike[str], limit: int, what: str) -> bytes:
     """The bytes of the regular file at ``path``, at most ``limit`` of them; ``what`` names the
     kind of file in messages ("a game log"). Opened without blocking, so a named pipe swapped in
     between the check and the open is refused as well, never waited on."""
@@ -82,10 +82,10 @@ def read_bytes(path: str | os.PathLike[str], limit: int, what: str) -> bytes:
 
 
 def read_json(path: str | os.PathLike[str], limit: int, what: str) -> Any:
-    """The JSON data of the file at ``path`` (see ``read_bytes``): UTF-8 with or without a BOM,
+    """The JSON data of the file at ``path`` (see ``_read_bytes``): UTF-8 with or without a BOM,
     no key twice in one object, no NaN or Infinity."""
     p = os.fspath(path)
-    raw = read_bytes(p, limit, what)
+    raw = _read_bytes(p, limit, what)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -197,15 +197,6 @@ class GameLock:
 
     def __repr__(self) -> str:
         return f"<GameLock {self.path} {'held' if self.held else 'free'}>"
-
-
-def is_locked(path: str | os.PathLike[str]) -> bool:
-    """Whether another program holds the lock of the game at ``path`` (checked by taking it briefly)."""
-    try:
-        GameLock(path).acquire().release()
-    except GameInUse:
-        return True
-    return False
 
 
 def _same_file(fd: int, path: Path) -> bool:
