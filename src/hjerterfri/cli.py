@@ -52,6 +52,13 @@ def player_name(text: str) -> str:
     return text
 
 
+def path(text: str) -> str:
+    """A path as given; an empty one is refused (it would mean the current directory, or nothing)."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty path names no file or directory")
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="hjerterfri",
@@ -61,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"hjerterfri {__version__}")
     parser.add_argument(
         "--data-dir",
+        type=path,
         metavar="DIR",
         help="where games are saved (default: the user data dir; also $HJERTERFRI_DATA_DIR)",
     )
@@ -79,8 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     cont = sub.add_parser("continue", help="continue the latest unfinished game, or FILE")
-    cont.add_argument("file", nargs="?", help="a saved game (default: the latest unfinished one)")
-    cont.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help="where games are saved")
+    cont.add_argument("file", nargs="?", type=path, help="a saved game (default: the latest unfinished one)")
+    cont.add_argument("--data-dir", type=path, metavar="DIR", default=argparse.SUPPRESS, help="where games are saved")
     cont.add_argument(
         "--allow-import",
         action="store_true",
@@ -89,12 +97,12 @@ def build_parser() -> argparse.ArgumentParser:
     _add_display_flags(cont)
 
     replay = sub.add_parser("replay", help="replay a saved game")
-    replay.add_argument("file", help="the game log to replay")
+    replay.add_argument("file", type=path, help="the game log to replay")
     replay.add_argument("--text", action="store_true", help="print a transcript instead of opening the viewer")
     _add_display_flags(replay)
 
     games = sub.add_parser("games", help="list saved games and your statistics")
-    games.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help="where games are saved")
+    games.add_argument("--data-dir", type=path, metavar="DIR", default=argparse.SUPPRESS, help="where games are saved")
 
     arena = sub.add_parser("arena", help="measure bots against each other on duplicate deals")
     arena.add_argument(
@@ -106,7 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=int, default=1, help="the seed of the deals")
     arena.add_argument("--preset", choices=list(PRESETS), default="dansk", help="the rules (default dansk)")
     arena.add_argument("--jobs", type=int, default=1, help="worker processes")
-    arena.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    arena.add_argument(
+        "--json", type=path, metavar="FILE", help="also write the figures as JSON (into a directory that exists)"
+    )
     arena.add_argument(
         "--move-limit",
         type=float,
@@ -164,8 +174,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except (OSError, ValueError) as e:
-        print(f"hjerterfri: error: {e}", file=sys.stderr)
+        print(f"hjerterfri: error: {one_line(e)}", file=sys.stderr)
         return 2
+
+
+def one_line(error: Exception) -> str:
+    """What went wrong, in one line: ``FILE: reason`` for a file that could not be read or written."""
+    if isinstance(error, OSError) and error.strerror and error.filename and type(error).__str__ is OSError.__str__:
+        text = f"{error.filename}: {error.strerror}"
+    else:
+        text = str(error)
+    return " ".join(text.split())
 
 
 if __name__ == "__main__":

@@ -664,14 +664,16 @@ class Game:
         self.seed = seed
         self.first = first
         self.rounds: list[Round] = []
+        self._before: tuple[int, ...] = (0,) * rules.players
+        """The totals over every round before the last (they are over and never change again)."""
         self._deal(hands, kitty)
 
     def _deal(self, hands: Iterable[int | Iterable[Card]] | None, kitty: int | Iterable[Card] = 0) -> None:
         number = self.first + len(self.rounds)
-        if hands is None:
-            self.rounds.append(Round.deal(self.rules, self.seed, number))
-        else:
-            self.rounds.append(Round(self.rules, hands, number, kitty))
+        new = Round.deal(self.rules, self.seed, number) if hands is None else Round(self.rules, hands, number, kitty)
+        if self.rounds:
+            self._before = self.totals
+        self.rounds.append(new)
 
     @property
     def round(self) -> Round:
@@ -681,12 +683,10 @@ class Game:
     @property
     def totals(self) -> tuple[int, ...]:
         """Each seat's total over the finished rounds."""
-        sums = [0] * self.rules.players
-        for r in self.rounds:
-            if r.is_over:
-                for s, p in enumerate(r.scores()):
-                    sums[s] += p
-        return tuple(sums)
+        last = self.round
+        if not last.is_over:
+            return self._before
+        return tuple(t + p for t, p in zip(self._before, last.scores(), strict=True))
 
     def history(self) -> list[tuple[int, ...]]:
         """The scores of each finished round."""
@@ -712,8 +712,4 @@ class Game:
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know of the round being played."""
-        before = [0] * self.rules.players
-        for r in self.rounds[:-1]:
-            for s, p in enumerate(r.scores()):
-                before[s] += p
-        return self.round.view(seat, tuple(before))
+        return self.round.view(seat, self._before)

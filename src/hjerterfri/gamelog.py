@@ -15,15 +15,16 @@ import difflib
 import json
 import os
 import re
+import stat
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal, overload
 
-from . import __version__
+from . import __version__, files
 from .cards import Card, CardParseError, cards_of, mask_of
-from .engine import DealError, Game, GameOverError, IllegalMoveError, Phase, Round
+from .engine import DealError, Game, GameOverError, IllegalMoveError, Outcome, Phase, Round, judge
 from .rules import PassDirection, Rules, RulesError
 
 FORMAT = "hjerterfri-log"
@@ -47,15 +48,8 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-class LogError(ValueError):
+class LogError(files.FileError):
     """A log that cannot be read: ``path``, ``where`` (e.g. "round 3, trick 7") and ``reason``."""
-
-    def __init__(self, path: str | os.PathLike[str], where: str, reason: str) -> None:
-        self.path = str(path)
-        self.where = where
-        self.reason = reason
-        text = f"{self.path}: {where}: {reason}" if where else f"{self.path}: {reason}"
-        super().__init__(" ".join(text.split()))
 
 
 @dataclass(frozen=True)
@@ -230,7 +224,7 @@ def new_log_path(record: GameRecord, data_dir: str | os.PathLike[str] | None = N
     stem = f"{record.started:%Y-%m-%d_%H%M%S}_{preset}"
     path = directory / f"{stem}{SUFFIX}"
     n = 2
-    while path.exists():
+    while path.exists() or path.with_name(f".{path.name}.lock").exists():  # a game being played there
         path = directory / f"{stem}_{n}{SUFFIX}"
         n += 1
     return path
@@ -255,67 +249,71 @@ def load(path: str | os.PathLike[str], lenient: bool = False) -> GameRecord | Pa
 
 
 def read_json(path: str | os.PathLike[str]) -> Any:
-    """The file's JSON data; ``LogError`` for a file too big, unreadable, or not JSON."""
-    p = Path(path)
+    """The file's JSON data; ``LogError`` for anything but a regular file, a file too big, unreadable,
+    or not JSON (``files.read_json``)."""
     try:
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise LogError(p, "", f"the file is {size:,} bytes; a game log is at most {MAX_BYTES:,}")
-        with p.open("rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        raise LogError(p, "", f"cannot read the file: {e.strerror or e}") from None
-    if len(raw) > MAX_BYTES:
-        raise LogError(p, "", f"the file is larger than {MAX_BYTES:,} bytes")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise LogError(p, f"byte {e.start}", "not UTF-8 text, so not a hjerterfri log") from None
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except json.JSONDecodeError as e:
-        raise LogError(p, f"line {e.lineno}, column {e.colno}", f"not valid JSON: {e.msg}") from None
-    except _DuplicateKey as e:
-        raise LogError(p, "", f"the key {e.args[0]!r} appears twice in one object") from None
-    except RecursionError:
-        raise LogError(p, "", "the JSON is nested too deeply to be a hjerterfri log") from None
-    except ValueError as e:  # e.g. an integer with thousands of digits
-        raise LogError(p, "", f"not a hjerterfri log: {e}") from None
-
-
-class _DuplicateKey(ValueError):
-    pass
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    d: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in d:
-            raise _DuplicateKey(k)
-        d[k] = v
-    return d
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a log may hold")
+        return files.read_json(path, MAX_BYTES, "a hjerterfri log")
+    except files.FileError as e:
+        raise LogError(e.path, e.where, e.reason) from None
 
 
 def from_dict(data: Any, path: str | os.PathLike[str] = "<log>", lenient: bool = False) -> Any:
     """Check parsed log data by replaying it; a ``GameRecord`` (strict) or a ``Partial`` (lenient)."""
-    reader = _Reader(Path(path))
     try:
-        record = reader.header(data)
+        log = LogReplay(data, path)
     except LogError as e:
         if lenient:
             return Partial(None, e)
         raise
-    try:
-        reader.replay(data, record)
-    except LogError as e:
-        if lenient:
-            return Partial(record, e)
-        raise
-    return Partial(record) if lenient else record
+    for _ in log.rounds():
+        pass
+    if lenient:
+        return Partial(log.record, log.error)
+    if log.error is not None:
+        raise log.error
+    return log.record
+
+
+def open_log(path: str | os.PathLike[str]) -> LogReplay:
+    """Read a log and check its headers (``LogError`` if that fails); ``rounds()`` replays the rest."""
+    return LogReplay(read_json(path), path)
+
+
+class LogReplay:
+    """A log checked round by round, for readers that show each round as it is checked (in time
+    and memory linear in the log): ``record`` holds the game as far as it is checked, ``rounds()``
+    replays the log and yields each round once it is checked, and ``error`` is the problem that
+    stopped it, if any (the round it was found in is yielded as far as it was valid)."""
+
+    def __init__(self, data: Any, path: str | os.PathLike[str] = "<log>") -> None:
+        self._reader = _Reader(Path(path))
+        self.record = self._reader.header(data)
+        self._data = data
+        self.error: LogError | None = None
+
+    def rounds(self) -> Iterator[Round]:
+        reader, record = self._reader, self.record
+        game = record.game
+        totals = [0] * game.rules.players
+        for i, rd in enumerate(self._data["rounds"]):
+            where = f"round {i + 1}"
+            try:
+                if i > 0:
+                    rd = reader.next_round(rd, game, where)
+            except LogError as e:
+                self.error = e
+                return
+            try:
+                reader.round(rd, game, record.seats, where, totals)
+            except LogError as e:
+                self.error = e
+                yield game.round
+                return
+            yield game.round
+        try:
+            reader.result(self._data["result"], game.outcome())
+        except LogError as e:
+            self.error = e
 
 
 _TOP = ("format", "version", "program", "started", "preset", "rules", "seed", "seats", "rounds", "result")
@@ -483,28 +481,21 @@ class _Reader:
 
     # The rounds
 
-    def replay(self, data: dict, record: GameRecord) -> None:
-        game = record.game
-        rounds = data["rounds"]
-        totals = [0] * game.rules.players
-        for i, rd in enumerate(rounds):
-            n = i + 1
-            where = f"round {n}"
-            if i > 0:
-                rd = self.fields(rd, where, _ROUND_REQUIRED, _ROUND_OPTIONAL)
-                prev = game.round
-                if not prev.is_over:
-                    raise self.fail(where, f"round {n - 1} is not over, so no round can follow it")
-                if game.is_over():
-                    raise self.fail(where, f"the game ended after round {n - 1}")
-                hands = self.deal(rd["deal"], f"{where}, deal", game.rules.players)
-                kitty = self.kitty(rd, where, game.rules)
-                try:
-                    game.next_round(hands, kitty)
-                except (DealError, GameOverError) as e:
-                    raise self.fail(f"{where}, deal", str(e)) from None
-            self.round(rd, game, record.seats, where, totals)
-        self.result(data["result"], game)
+    def next_round(self, rd: Any, game: Game, where: str) -> dict:
+        """Deal the round ``rd`` logs after the one just checked; its fields."""
+        rd = self.fields(rd, where, _ROUND_REQUIRED, _ROUND_OPTIONAL)
+        n = game.round.number
+        if not game.round.is_over:
+            raise self.fail(where, f"round {n} is not over, so no round can follow it")
+        if game.is_over():
+            raise self.fail(where, f"the game ended after round {n}")
+        hands = self.deal(rd["deal"], f"{where}, deal", game.rules.players)
+        kitty = self.kitty(rd, where, game.rules)
+        try:
+            game.next_round(hands, kitty)
+        except (DealError, GameOverError) as e:
+            raise self.fail(f"{where}, deal", str(e)) from None
+        return rd
 
     def round(self, rd: dict, game: Game, seats: tuple[Seat, ...], where: str, totals: list[int]) -> None:
         r = game.round
@@ -536,6 +527,48 @@ class _Reader:
         self.check(rd["points"], list(scores), f"{where}, points")
         self.check(rd["totals"], list(totals), f"{where}, totals")
         self.check(rd["moon"], r.moon_shooter(), f"{where}, moon")
+
+    def summary(self, data: dict, record: GameRecord) -> Summary:
+        """The log's own account of its rounds and result, checked to add up, without replaying a card."""
+        rules = record.rules
+        points: list[tuple[int, ...]] = []
+        moons: list[int | None] = []
+        totals = [0] * rules.players
+        rounds = data["rounds"]
+        outcome = None
+        for i, rd in enumerate(rounds):
+            where = f"round {i + 1}"
+            rd = self.fields(rd, where, _ROUND_REQUIRED, _ROUND_OPTIONAL)
+            if i > 0 and len(points) < i:
+                raise self.fail(where, f"round {i} is not over, so no round can follow it")
+            if outcome is not None:
+                raise self.fail(where, f"the game ended after round {i}")
+            if self.integer(rd["round"], f"{where}, round") != i + 1:
+                raise self.fail(where, f"is numbered {rd['round']}, but it is round {i + 1}")
+            if not any(key in rd for key in _ROUND_OVER):
+                continue
+            for key in _ROUND_OVER:
+                if key not in rd:
+                    raise self.fail(where, f"the round is over but the field {key!r} is missing")
+            scores = self.scores(rd["points"], f"{where}, points", rules.players)
+            for s, p in enumerate(scores):
+                totals[s] += p
+            self.check(rd["totals"], totals, f"{where}, totals")
+            moon = rd["moon"]
+            if moon is not None:
+                self.seat(moon, f"{where}, moon", rules.players)
+            points.append(scores)
+            moons.append(moon)
+            outcome = judge(rules, tuple(totals))
+        self.result(data["result"], outcome if len(points) == len(rounds) else None)
+        return Summary(
+            self.path, record.started, rules, record.seats, len(rounds), tuple(points), tuple(moons), outcome
+        )
+
+    def scores(self, value: Any, where: str, players: int) -> tuple[int, ...]:
+        if not isinstance(value, list) or len(value) != players:
+            raise self.fail(where, f"must be a list of {players} whole numbers, not {_short(value)}")
+        return tuple(self.integer(v, where) for v in value)
 
     def check(self, written: Any, actual: Any, where: str) -> None:
         """A field written for readers must be what the cards give."""
@@ -595,8 +628,8 @@ class _Reader:
         self.check(d["winner"], done.winner, f"{where}, winner")
         self.check(d["points"], done.points, f"{where}, points")
 
-    def result(self, value: Any, game: Game) -> None:
-        outcome = game.outcome()
+    def result(self, value: Any, outcome: Outcome | None) -> None:
+        """The result must be the outcome the rounds give (``None`` while the game goes on)."""
         if outcome is None:
             if value is not None:
                 raise self.fail("result", "the game is not over, so the result must be null")
@@ -620,45 +653,96 @@ def _named(e: IllegalMoveError, seats: tuple[Seat, ...]) -> str:
 # The games directory
 
 
-@dataclass
-class Entry:
-    """One file in the games directory: its record, or why it could not be read."""
+@dataclass(frozen=True)
+class Summary:
+    """What a log says of itself, for listing many games at once: its headers (checked as ``load``
+    checks them), each finished round's points and moon, and the result, checked to add up. The cards
+    are not replayed, so a game is checked card by card only when it is opened (``load``)."""
 
     path: Path
-    record: GameRecord | None = None
+    started: datetime
+    rules: Rules
+    seats: tuple[Seat, ...]
+    round_number: int
+    """The round being played, or the last one played."""
+    points: tuple[tuple[int, ...], ...]
+    """Each finished round's points per seat."""
+    moons: tuple[int | None, ...]
+    """Each finished round's moon shooter."""
+    outcome: Outcome | None
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(map(sum, zip(*self.points, strict=True))) if self.points else (0,) * self.rules.players
+
+    @property
+    def is_finished(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def human_seat(self) -> int | None:
+        """The first human seat, if any."""
+        return next((s for s, seat in enumerate(self.seats) if seat.is_human), None)
+
+
+def summarize(path: str | os.PathLike[str]) -> Summary:
+    """The ``Summary`` of the log at ``path`` (``LogError`` if even that does not hold)."""
+    data = read_json(path)
+    reader = _Reader(Path(path))
+    return reader.summary(data, reader.header(data))
+
+
+@dataclass
+class Entry:
+    """One file in the games directory: its summary, or why it could not be read."""
+
+    path: Path
+    summary: Summary | None = None
     error: LogError | None = None
-    mtime: float = field(default=0.0, compare=False)
 
 
 def log_files(directory: str | os.PathLike[str]) -> list[Path]:
-    """The log files in ``directory``, most recently written first."""
+    """The log files in ``directory``, most recently written first (regular files only)."""
     d = Path(directory)
     if not d.is_dir():
         return []
-    files = [p for p in d.glob(f"*{SUFFIX}") if p.is_file() and not p.name.startswith(".")]
-    return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+    found = []
+    for p in d.glob(f"*{SUFFIX}"):
+        try:
+            st = p.stat()  # a link counts as the file it points to
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode) and not p.name.startswith("."):
+            found.append((st.st_mtime, p.name, p))
+    return [p for *_, p in sorted(found, reverse=True)]
 
 
 def list_games(directory: str | os.PathLike[str]) -> Iterator[Entry]:
-    """Every log in ``directory``, newest first, each loaded (or its error)."""
+    """Every log in ``directory``, newest first, each summarized (or its error)."""
     for p in log_files(directory):
         try:
-            yield Entry(p, load(p), mtime=p.stat().st_mtime)
+            yield Entry(p, summarize(p))
         except LogError as e:
             yield Entry(p, error=e)
-        except OSError as e:
-            yield Entry(p, error=LogError(p, "", str(e)))
+
+
+def unfinished_logs(directory: str | os.PathLike[str]) -> Iterator[Path]:
+    """The logs in ``directory`` whose summary says the game goes on, newest first; unreadable ones are
+    skipped. Load one (after taking its lock, to play it) to check it card by card."""
+    for p in log_files(directory):
+        try:
+            if not summarize(p).is_finished:
+                yield p
+        except LogError:
+            continue
 
 
 def latest_unfinished(directory: str | os.PathLike[str]) -> GameRecord | None:
     """The most recently written game that is not over and loads cleanly; broken files are skipped."""
-    for p in log_files(directory):
+    for p in unfinished_logs(directory):
         try:
-            data = read_json(p)
-            if isinstance(data, dict) and data.get("result") is not None:
-                continue  # finished: no need to replay it
-            record = from_dict(data, p)
-        except (LogError, OSError):
+            record = load(p)
+        except LogError:
             continue
         if not record.is_finished:
             return record

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .engine import OutcomeKind
-from .gamelog import Entry, GameRecord, list_games
+from .gamelog import Entry, Summary, list_games
 from .paths import games_dir
 
 
@@ -39,21 +39,19 @@ class Stats:
         return self.points / self.rounds if self.rounds else None
 
 
-def stats(records: Iterable[GameRecord]) -> list[Stats]:
+def stats(games: Iterable[Summary]) -> list[Stats]:
     """Figures per human name, in the order the names first appear."""
     by_name: dict[str, Stats] = {}
-    for rec in records:
-        seat = rec.human_seat
+    for game in games:
+        seat = game.human_seat
         if seat is None:
             continue
-        st = by_name.setdefault(rec.seats[seat].name, Stats(rec.seats[seat].name))
+        st = by_name.setdefault(game.seats[seat].name, Stats(game.seats[seat].name))
         st.games += 1
-        for r in rec.game.rounds:
-            if r.is_over:
-                st.rounds += 1
-                st.points += r.scores()[seat]
-                st.moons += r.moon_shooter() == seat
-        outcome = rec.game.outcome()
+        st.rounds += len(game.points)
+        st.points += sum(points[seat] for points in game.points)
+        st.moons += game.moons.count(seat)
+        outcome = game.outcome
         if outcome is None:
             continue
         st.finished += 1
@@ -72,16 +70,16 @@ def share(part: int, whole: int) -> str:
     return f"{part} of {whole} ({100 * part / whole:.0f}%)"
 
 
-def result_text(rec: GameRecord) -> str:
-    outcome = rec.game.outcome()
+def result_text(rec: Summary) -> str:
+    outcome = rec.outcome
     if outcome is None:
-        return f"unfinished, round {rec.game.round.number}"
+        return f"unfinished, round {rec.round_number}"
     names = " & ".join(rec.seats[s].name for s in outcome.winners)
     word = {OutcomeKind.WIN: "won", OutcomeKind.DRAW: "draw", OutcomeKind.SHARED_WIN: "shared win"}[outcome.kind]
     return f"{names} {word}"
 
 
-def players_text(rec: GameRecord) -> str:
+def players_text(rec: Summary) -> str:
     """``Ida vs Nord, Øst, Vest (middel)``: the human first, then the bots and their levels."""
     humans = [s.name for s in rec.seats if s.is_human]
     bots = [s for s in rec.seats if not s.is_human]
@@ -112,21 +110,21 @@ def main(args: argparse.Namespace) -> int:
     table.add_column("result · totals", no_wrap=True)
     for e in entries:
         file = f"[dim]{escape(e.path.name)}[/]"
-        if e.record is None:
+        if e.summary is None:
             table.add_row(f"?\n{file}", "?", "", "[red]broken[/]")
             continue
-        rec = e.record
+        rec = e.summary
         table.add_row(
             f"{rec.started:%Y-%m-%d %H:%M}\n{file}",
             escape(rec.rules.name),
             escape(players_text(rec)),
-            f"{escape(result_text(rec))}\n{'-'.join(map(str, rec.game.totals))}",
+            f"{escape(result_text(rec))}\n{'-'.join(map(str, rec.totals))}",
         )
     console.print(table)
-    broken = sum(e.record is None for e in entries)
+    broken = sum(e.summary is None for e in entries)
     if broken:
         console.print(f"{broken} file(s) could not be read; `hjerterfri replay FILE --text` says why.")
-    for st in stats(e.record for e in entries if e.record is not None):
+    for st in stats(e.summary for e in entries if e.summary is not None):
         console.print()
         console.print(f"[bold]{escape(st.name)}[/]")
         console.print(

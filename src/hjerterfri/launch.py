@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .files import GameInUse, GameLock
 from .gamelog import GameRecord
 from .i18n import PRESET_LANGUAGE, Texts
 from .paths import data_dir
@@ -71,7 +75,63 @@ def can_continue(record: GameRecord, allow_import: bool = False) -> str | None:
     return None
 
 
-def _app(args: argparse.Namespace, settings: Settings, **kwargs: object) -> HjerterfriApp:
+@dataclass
+class Choice:
+    """The game ``continue`` picks: the newest unfinished game that can be continued here, loaded
+    under its lock (held until the app gives it up), and the newer ones passed over with the reason."""
+
+    record: GameRecord | None
+    lock: GameLock | None
+    passed: list[tuple[Path, str]]
+
+    def note(self) -> str | None:
+        """One line saying which game is continued when it is not simply the newest unfinished one."""
+        if self.record is None or not self.passed:
+            return None
+        path, why = self.passed[0]
+        more = f" (and {len(self.passed) - 1} more)" if len(self.passed) > 1 else ""
+        return (
+            f"continuing {self.record.path}, the newest unfinished game that can be continued;"
+            f" the newer {path.name}{more} cannot be: {why}"
+        )
+
+
+def pick_unfinished(directory: str | os.PathLike[str], allow_import: bool = False) -> Choice:
+    """The newest unfinished game in ``directory`` that can be continued: not open in another
+    program (its lock is taken before it is loaded, so it is read as nobody will change it), loading
+    cleanly, and one the table can seat (``can_continue``)."""
+    from .gamelog import LogError, load, unfinished_logs
+
+    passed: list[tuple[Path, str]] = []
+    for path in unfinished_logs(directory):
+        lock = GameLock(path)
+        try:
+            lock.acquire()
+        except GameInUse as e:
+            passed.append((path, str(e.strerror)))
+            continue
+        try:
+            record = load(path)
+            why = can_continue(record, allow_import)
+        except LogError as e:  # its cards do not replay (the summary does not check them)
+            why = f"{e.where}: {e.reason}" if e.where else e.reason
+        if why is None:
+            return Choice(record, lock, passed)
+        lock.release()
+        passed.append((path, why))
+    return Choice(None, None, passed)
+
+
+def tidy(args: argparse.Namespace, *directories: str | os.PathLike[str]) -> None:
+    """Remove what killed saves left behind in the data directory, the games directory and ``directories``."""
+    from .paths import games_dir, remove_stale_temporaries
+
+    override = getattr(args, "data_dir", None)
+    for directory in (data_dir(override), games_dir(override), *directories):
+        remove_stale_temporaries(directory)
+
+
+def _app(args: argparse.Namespace, settings: Settings, lock: GameLock | None = None, **kwargs: object) -> HjerterfriApp:
     """The app with its bots in programs of their own (their errors in the data directory), saving every
     game it opens, keeping the settings, and writing a crash report beside the games."""
     from .table.autosave import Autosave
@@ -79,21 +139,20 @@ def _app(args: argparse.Namespace, settings: Settings, **kwargs: object) -> Hjer
 
     folder = data_dir(getattr(args, "data_dir", None))
     app = HjerterfriApp(settings, make_player=process_players(folder / "bots"), crash_dir=folder, **kwargs)  # type: ignore[arg-type]
-    saver = Autosave(getattr(args, "data_dir", None), warn=app.save_failed)
+    saver = Autosave(getattr(args, "data_dir", None), warn=app.save_failed, lock=lock)
     app.on_table = saver
     app.game_saved = lambda table: table.record.path is not None and not saver.failed
     return app
 
 
-def _latest_unfinished(args: argparse.Namespace) -> GameRecord | None:
-    from .gamelog import latest_unfinished
+def _offer(args: argparse.Namespace) -> Choice:
+    """The game the start screen offers to continue (locked while it is offered)."""
     from .paths import games_dir
 
     try:
-        record = latest_unfinished(games_dir(getattr(args, "data_dir", None)))
+        return pick_unfinished(games_dir(getattr(args, "data_dir", None)))
     except OSError:
-        return None
-    return record if record is not None and can_continue(record) is None else None
+        return Choice(None, None, [])
 
 
 def _run(app: HjerterfriApp) -> int:
@@ -101,8 +160,12 @@ def _run(app: HjerterfriApp) -> int:
     try:
         app.run()
     finally:
+        from .table.autosave import Autosave
+
         if app.table is not None:
             app.table.close()
+        if isinstance(app.on_table, Autosave):
+            app.on_table.close()  # the offered game's lock, if no table was opened
     if line := app.report_line():
         print(line, file=sys.stderr)
     return app.return_code or 0
@@ -132,12 +195,15 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
         seed=getattr(args, "seed", None),
     )
     skip = any(getattr(args, flag, None) is not None for flag in START_FLAGS)
+    tidy(args)
+    offer = Choice(None, None, []) if skip else _offer(args)
     app = _app(
         args,
         kept.settings(PRESET_LANGUAGE.get(preset, "da")),
+        offer.lock,
         setup=setup,
         skip_start=skip,
-        unfinished=None if skip else _latest_unfinished(args),
+        unfinished=offer.record,
     )
     _keep_settings(app, kept)
     return app
@@ -153,27 +219,48 @@ def continue_game(args: argparse.Namespace) -> int:
 
 def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
     """The app that continues the game ``continue`` names, or the exit status after a one-line message."""
-    from .gamelog import latest_unfinished, load
+    from .gamelog import load
     from .paths import games_dir
 
     file = getattr(args, "file", None)
-    record: GameRecord | None
-    if file:
-        record = load(file)  # a broken file: its LogError, one line, exit 2
+    allow_import = bool(getattr(args, "allow_import", False))
+    if file is not None:
+        tidy(args, os.path.dirname(os.path.realpath(file)))
+        lock = GameLock(file).acquire()  # another program plays it: one line, exit 2
+        try:
+            record = load(file)  # a broken file: its LogError, one line, exit 2
+        except BaseException:
+            lock.release()
+            raise
+        why = can_continue(record, allow_import)
     else:
-        record = latest_unfinished(games_dir(getattr(args, "data_dir", None)))
-        if record is None:
-            lang = getattr(args, "lang", None) or "da"
-            print(f"hjerterfri: {Texts(lang)('no.unfinished')}", file=sys.stderr)
-            return 1
-    why = can_continue(record, bool(getattr(args, "allow_import", False)))
-    if why is not None:
-        print(f"hjerterfri: error: {record.path}: {why}", file=sys.stderr)
-        return 1 if record.is_finished else 2
-    kept = kept_settings(args)
-    settings = kept.settings(PRESET_LANGUAGE.get(record.rules.name, "da"))
-    folder = data_dir(getattr(args, "data_dir", None))
-    table = Table(record, process_players(folder / "bots"), settings.bot_limit)  # a bot that cannot be built: one line
-    app = _app(args, settings, table=table)
+        tidy(args)
+        choice = pick_unfinished(games_dir(getattr(args, "data_dir", None)), allow_import)
+        if choice.record is None or choice.lock is None:
+            if not choice.passed:
+                lang = getattr(args, "lang", None) or "da"
+                print(f"hjerterfri: {Texts(lang)('no.unfinished')}", file=sys.stderr)
+                return 1
+            path, why = choice.passed[0]
+            print(f"hjerterfri: error: {path}: {why}", file=sys.stderr)
+            return 2
+        record, lock, why = choice.record, choice.lock, None
+        if note := choice.note():
+            print(f"hjerterfri: {note}", file=sys.stderr)
+    try:
+        if why is not None:
+            print(f"hjerterfri: error: {record.path}: {why}", file=sys.stderr)
+            lock.release()
+            return 1 if record.is_finished else 2
+        kept = kept_settings(args)
+        settings = kept.settings(PRESET_LANGUAGE.get(record.rules.name, "da"))
+        folder = data_dir(getattr(args, "data_dir", None))
+        table = Table(
+            record, process_players(folder / "bots"), settings.bot_limit
+        )  # a bot that cannot be built: one line
+        app = _app(args, settings, lock, table=table)
+    except BaseException:
+        lock.release()
+        raise
     _keep_settings(app, kept)
     return app

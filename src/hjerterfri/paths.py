@@ -1,19 +1,38 @@
-"""Where hjerterfri keeps its files, and how it writes them."""
+"""Where hjerterfri keeps its files, and how it writes them.
+
+hjerterfri makes its own data directory (and ``games/`` in it) when it first saves there; every
+other file it writes (``arena --json FILE``, a game continued from FILE) goes into a directory that
+must already exist, and a missing one is one line, never made silently.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import tempfile
+import time
 from pathlib import Path
 
 ENV_DATA_DIR = "HJERTERFRI_DATA_DIR"
+STALE_AFTER = 300.0
+"""Seconds after which a temporary file of ours is taken as left by a killed save (a save takes
+milliseconds)."""
+_TEMPORARY = re.compile(r"^\..+\.json\.[A-Za-z0-9_]{8}\.tmp$")
+"""``write_atomic``'s temporary files: ``.NAME.json.XXXXXXXX.tmp``."""
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
-    """The data directory: ``override``, else $HJERTERFRI_DATA_DIR, else the user's data dir."""
-    if override:
+    """The data directory: ``override``, else $HJERTERFRI_DATA_DIR, else the user's data dir.
+    An empty path is refused (ValueError, one line), never taken as the default."""
+    if override is not None:
+        if not os.fspath(override):
+            raise ValueError("--data-dir is empty; name a directory")
         return Path(override)
-    if env := os.environ.get(ENV_DATA_DIR):
+    env = os.environ.get(ENV_DATA_DIR)
+    if env is not None:
+        if not env:
+            raise ValueError(f"{ENV_DATA_DIR} is set but empty; name a directory, or unset it")
         return Path(env)
     from platformdirs import user_data_path
 
@@ -32,9 +51,14 @@ def settings_path(override: str | os.PathLike[str] | None = None) -> Path:
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` atomically: a temporary file in the same directory, synced,
-    then renamed over the target, so a crash leaves the old file or the new one, never half of one."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    renamed over the target, and the directory synced, so a crash or a power loss leaves the old
+    file or the new one, never half of one. Through a symbolic link, the file it points to is
+    written (the link stays). The directory must exist (FileNotFoundError naming it)."""
+    if not os.fspath(path):
+        raise ValueError("an empty path names no file to write")
+    target = Path(os.path.realpath(path))
+    if not target.parent.is_dir():
+        raise FileNotFoundError(errno.ENOENT, f"the directory {target.parent} does not exist", str(path))
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
@@ -45,3 +69,37 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _sync_directory(target.parent)
+
+
+def _sync_directory(directory: Path) -> None:
+    """Make a rename in ``directory`` durable (POSIX; elsewhere a directory cannot be opened)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot sync a directory; the rename itself is done
+    finally:
+        os.close(fd)
+
+
+def remove_stale_temporaries(directory: str | os.PathLike[str], older_than: float = STALE_AFTER) -> int:
+    """Remove ``write_atomic``'s temporary files that a killed save left in ``directory`` (only ours,
+    only older than ``older_than`` seconds, so a save under way elsewhere keeps its own); how many."""
+    try:
+        names = [e for e in os.scandir(directory) if _TEMPORARY.match(e.name)]
+    except OSError:
+        return 0
+    now = time.time()
+    removed = 0
+    for entry in names:
+        try:
+            if entry.is_file(follow_symlinks=False) and now - entry.stat(follow_symlinks=False).st_mtime > older_than:
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            continue
+    return removed

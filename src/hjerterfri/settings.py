@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import asdict, dataclass, fields
+from pathlib import Path
 
 from .bots import LEVELS
 from .gamelog import name_problem
@@ -56,18 +57,21 @@ ALLOWED: dict[str, tuple[object, ...]] = {
     "bots": tuple(LEVELS),
 }
 """The values a saved setting may take; the name is checked as a log checks it; every other setting is a yes/no."""
+MAX_BYTES = 64 * 1024
+"""A settings file larger than this is refused before it is read (one is a few hundred bytes)."""
 
 
 def load_settings(path: str | os.PathLike[str]) -> tuple[dict[str, object], str | None]:
     """The valid settings saved at ``path``, by name (none if there is no file), and one line saying
     what was wrong if the file or some value in it is broken (those are left out)."""
+    from .files import FileError, MissingFile, read_json
+
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except FileNotFoundError:
+        data = read_json(path, MAX_BYTES, "a settings file")
+    except MissingFile:
         return {}, None
-    except (OSError, ValueError, RecursionError) as e:  # ValueError: bad JSON, bad UTF-8, huge numbers
-        return {}, f"{path}: {e}"
+    except FileError as e:
+        return {}, str(e)
     if not isinstance(data, dict):
         return {}, f"{path}: not a JSON object"
     valid: dict[str, object] = {}
@@ -122,5 +126,6 @@ class KeptSettings:
             return
         from .paths import write_atomic
 
+        Path(self.path).parent.mkdir(parents=True, exist_ok=True)  # the data directory is ours to make
         write_atomic(self.path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
         self.saved = data

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from .cards import Card, Suit, cards_of
 from .engine import OutcomeKind, Phase, Round
-from .gamelog import GameRecord, LogError
+from .gamelog import GameRecord, LogError, LogReplay
 from .rules import PassDirection
 
 WORDS: dict[str, dict[str, str]] = {
@@ -145,17 +145,10 @@ class CardStyle:
 
 
 class Transcript:
-    """Renders a record round by round."""
+    """Renders a record's parts: the header, each round, the ending."""
 
-    def __init__(
-        self,
-        record: GameRecord,
-        lang: str | None = None,
-        style: CardStyle | None = None,
-        refused: LogError | None = None,
-    ) -> None:
+    def __init__(self, record: GameRecord, lang: str | None = None, style: CardStyle | None = None) -> None:
         self.record = record
-        self.refused = refused
         self.game = record.game
         self.words = WORDS[language_for(record.rules.name, lang)]
         self.style = style or CardStyle()
@@ -167,15 +160,6 @@ class Transcript:
     def names_of(self, seats: list[int] | tuple[int, ...]) -> str:
         names = [self.names[s] for s in seats]
         return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {self.w('and')} {names[-1]}"
-
-    def renderables(self) -> Iterator[RenderableType]:
-        yield self.header()
-        totals = [0] * self.game.rules.players
-        for r in self.game.rounds:
-            yield Text()
-            yield self.round(r, totals)
-        yield Text()
-        yield self.ending()
 
     def header(self) -> RenderableType:
         rec = self.record
@@ -258,10 +242,11 @@ class Transcript:
             table.add_row(self.w("totals"), *(str(t) for t in totals), "", "", style="bold")
         return table
 
-    def ending(self) -> RenderableType:
-        if self.refused is not None:
-            where = f"{self.refused.where}: " if self.refused.where else ""
-            return Text.assemble((self.w("refused"), "bold red"), f": {where}{self.refused.reason}")
+    def ending(self, refused: LogError | None = None) -> RenderableType:
+        """The result, or where an unfinished game stands, or where the log was refused."""
+        if refused is not None:
+            where = f"{refused.where}: " if refused.where else ""
+            return Text.assemble((self.w("refused"), "bold red"), f": {where}{refused.reason}")
         outcome = self.game.outcome()
         if outcome is not None:
             total = outcome.totals[outcome.winners[0]]
@@ -281,8 +266,14 @@ class Transcript:
         return Text.assemble((self.w("unfinished"), "bold"), f": {self.w('round').lower()} {r.number}, {where}.")
 
 
-def render(
-    record: GameRecord, lang: str | None = None, style: CardStyle | None = None, refused: LogError | None = None
-) -> Group:
-    """The whole transcript as one rich renderable; ``refused`` ends it where a lenient load stopped."""
-    return Group(*Transcript(record, lang, style, refused).renderables())
+def transcript(log: LogReplay, lang: str | None = None, style: CardStyle | None = None) -> Iterator[RenderableType]:
+    """The transcript of ``log`` part by part, each round as soon as it is checked, so it can be printed
+    as it comes (time and memory linear in the log); it ends where ``log.error`` stopped the check."""
+    t = Transcript(log.record, lang, style)
+    yield t.header()
+    totals = [0] * log.record.rules.players
+    for r in log.rounds():
+        yield Text()
+        yield t.round(r, totals)
+    yield Text()
+    yield t.ending(log.error)

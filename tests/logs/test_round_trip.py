@@ -98,6 +98,7 @@ def test_save_leaves_no_temporary_files_and_keeps_the_old_file_on_failure(tmp_pa
 
 def test_latest_unfinished_skips_finished_and_broken_logs(data_dir):
     games = data_dir / "games"
+    games.mkdir(parents=True)
     unfinished = play_out(new_record(seed=8), actions=30)
     save(unfinished, games / "a.json")
     save(play_out(new_record(seed=9, target=20)), games / "b.json")

@@ -37,9 +37,10 @@ def short_game(seed: int, target: int = 30) -> Table:
     return Table.new(rules, seed, NAMES, "middel", local_players())
 
 
-def checked_autosave(checks: list[int]):
-    """The app's autosave, plus a check after every action that the file loads to the game on the table."""
-    saver = Autosave()
+def checked_autosave(checks: list[int], saver: Autosave | None = None):
+    """The app's autosave (``saver``, or a new one), plus a check after every action that the file loads
+    to the game on the table."""
+    saver = saver or Autosave()
 
     def check(table: Table, _event) -> None:
         assert table.record.path is not None
@@ -114,7 +115,7 @@ async def test_a_stopped_game_continues_where_it_was_left_and_plays_to_the_end()
     resumed = continue_app(args_for("continue"))
     assert isinstance(resumed, HjerterfriApp)
     resumed.settings = fast_settings()
-    resumed.on_table = checked_autosave(checks)
+    resumed.on_table = checked_autosave(checks, resumed.on_table)  # it holds the game's lock
     async with resumed.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         table = resumed.screen

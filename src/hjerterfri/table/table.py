@@ -90,6 +90,8 @@ class Table:
             s: make_player(s, seat.bot, seat.seed) for s, seat in enumerate(record.seats) if seat.bot is not None
         }
         self.listeners: list[Listener] = []
+        self.on_close: list[Callable[[Table], None]] = []
+        """Called when the table closes (the autosave gives up the game's lock)."""
         self._adviser: Player | None = None
 
     @classmethod
@@ -284,6 +286,8 @@ class Table:
         return () if decision.fault is not None else decision.cards
 
     def close(self) -> None:
-        """Stop every bot (a bot's program is ended, whatever it is doing)."""
+        """Stop every bot (a bot's program is ended, whatever it is doing), and tell ``on_close``."""
         for player in [*self.players.values(), *([self._adviser] if self._adviser else [])]:
             player.close()
+        for call in self.on_close:
+            call(self)

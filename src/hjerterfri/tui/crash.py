@@ -45,6 +45,7 @@ def write_crash_report(error: BaseException, directory: Path | None) -> Path | N
     text = f"hjerterfri {__version__} crashed at {now.isoformat(timespec='seconds')}\n\n"
     text += "".join(traceback.format_exception(error))
     try:
+        folder.mkdir(parents=True, exist_ok=True)  # the data directory is ours to make
         write_atomic(path, text)
     except OSError:
         return None

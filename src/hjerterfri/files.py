@@ -1,0 +1,216 @@
+"""Reading hjerterfri's own files safely, and locking a game's file while it is played.
+
+``read_json`` is the one way logs and settings are read: only a regular file (never a named pipe,
+a device or a directory, which could hang or flood the program), checked before it is opened and
+again once it is, no larger than a limit, UTF-8 with or without a BOM, strict JSON. Every problem is
+one ``FileError`` line naming the file.
+
+``GameLock`` keeps two programs from playing the same game: an OS lock (``flock``) on a lock file
+beside the game, ``.NAME.json.lock``, so it dies with the process that holds it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+try:
+    import fcntl
+except ImportError:  # Windows: games are not locked there (see the README)
+    fcntl = None  # type: ignore[assignment]
+
+
+class FileError(ValueError):
+    """A file that cannot be read as what it should be: ``path``, ``where`` (e.g. "line 3, column 5")
+    and ``reason``; its text is one line."""
+
+    def __init__(self, path: str | os.PathLike[str], where: str, reason: str) -> None:
+        self.path = os.fspath(path)
+        self.where = where
+        self.reason = reason
+        text = f"{self.path}: {where}: {reason}" if where else f"{self.path}: {reason}"
+        super().__init__(" ".join(text.split()))
+
+
+class MissingFile(FileError):
+    """There is no file at the path (a reader may take that as "nothing saved yet")."""
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _check(path: str, st: os.stat_result, limit: int, what: str) -> None:
+    """Refuse anything but a regular file of at most ``limit`` bytes."""
+    if not stat.S_ISREG(st.st_mode):
+        kind = next((f"{name}, not" for test, name in _KINDS if test(st.st_mode)), "not")
+        raise FileError(path, "", f"is {kind} a regular file")
+    if st.st_size > limit:
+        raise FileError(path, "", f"the file is {st.st_size:,} bytes; {what} is at most {limit:,}")
+
+
+def _read_bytes(path: str | os.PathLike[str], limit: int, what: str) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``limit`` of them; ``what`` names the
+    kind of file in messages ("a game log"). Opened without blocking, so a named pipe swapped in
+    between the check and the open is refused as well, never waited on."""
+    p = os.fspath(path)
+    if not p:
+        raise FileError("''", "", "an empty path names no file")
+    try:
+        _check(p, os.stat(p), limit, what)
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with open(fd, "rb") as f:
+            _check(p, os.fstat(fd), limit, what)
+            raw = f.read(limit + 1)
+    except FileNotFoundError as e:
+        raise MissingFile(p, "", f"cannot read the file: {e.strerror or e}") from None
+    except OSError as e:
+        raise FileError(p, "", f"cannot read the file: {e.strerror or e}") from None
+    if len(raw) > limit:
+        raise FileError(p, "", f"the file is larger than {limit:,} bytes; {what} is at most {limit:,}")
+    return raw
+
+
+def read_json(path: str | os.PathLike[str], limit: int, what: str) -> Any:
+    """The JSON data of the file at ``path`` (see ``_read_bytes``): UTF-8 with or without a BOM,
+    no key twice in one object, no NaN or Infinity."""
+    p = os.fspath(path)
+    raw = _read_bytes(p, limit, what)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise FileError(p, f"byte {e.start}", f"not UTF-8 text, so not {what}") from None
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        raise FileError(p, f"line {e.lineno}, column {e.colno}", f"not valid JSON: {e.msg}") from None
+    except _DuplicateKey as e:
+        raise FileError(p, "", f"the key {e.args[0]!r} appears twice in one object") from None
+    except RecursionError:
+        raise FileError(p, "", f"the JSON is nested too deeply to be {what}") from None
+    except ValueError as e:  # e.g. an integer with thousands of digits
+        raise FileError(p, "", f"not {what}: {e}") from None
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    d: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in d:
+            raise _DuplicateKey(k)
+        d[k] = v
+    return d
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number it may hold")
+
+
+# Locking a game while it is played
+
+
+class GameInUse(OSError):
+    """Another hjerterfri holds the game's lock: it is being played there."""
+
+    def __init__(self, path: str | os.PathLike[str], pid: int | None = None) -> None:
+        where = f" (process {pid})" if pid else ""
+        super().__init__(errno.EAGAIN, f"the game is open in another hjerterfri{where}", os.fspath(path))
+        self.pid = pid
+
+    def __str__(self) -> str:
+        return f"{self.filename}: {self.strerror}"
+
+
+class GameLock:
+    """An exclusive lock on a game's file while it is played, so two programs never write over
+    each other's moves. The lock is ``flock`` on ``.NAME.json.lock`` beside the game (the game itself
+    is replaced on every save, so it cannot hold the lock): the OS drops it when the process ends,
+    however it ends. The lock file holds the holder's process id, for the message; it is removed on
+    release, and one left by a killed process is simply locked again.
+
+    A link is followed: the lock is on the file it points to. Where no lock file can be made (a
+    read-only directory, where nothing can be saved either) and where there is no ``flock``
+    (Windows), the game is played unlocked."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(os.path.realpath(path))
+        self.lock_path = self.path.with_name(f".{self.path.name}.lock")
+        self._fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def acquire(self) -> GameLock:
+        """Take the lock, or raise ``GameInUse`` at once (never waits)."""
+        if self._fd is not None or fcntl is None:
+            return self
+        while True:
+            try:
+                fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+            except OSError:
+                return self  # no lock file can be made here: see the class docstring
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                pid = _pid_in(fd)
+                os.close(fd)
+                raise GameInUse(self.path, pid) from None
+            except BaseException:
+                os.close(fd)
+                raise
+            if _same_file(fd, self.lock_path):
+                break
+            os.close(fd)  # the last holder removed that file after we opened it: lock the new one
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        self._fd = fd
+        return self
+
+    def release(self) -> None:
+        """Give the lock up and remove the lock file (still holding it, so nobody locks a removed file)."""
+        if self._fd is None:
+            return
+        with contextlib.suppress(OSError):  # a directory made read-only meanwhile: the file stays, unlocked
+            self.lock_path.unlink(missing_ok=True)
+        os.close(self._fd)
+        self._fd = None
+
+    def __enter__(self) -> GameLock:
+        return self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+    def __repr__(self) -> str:
+        return f"<GameLock {self.path} {'held' if self.held else 'free'}>"
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        on_disk = os.stat(path)
+    except FileNotFoundError:
+        return False
+    mine = os.fstat(fd)
+    return (on_disk.st_dev, on_disk.st_ino) == (mine.st_dev, mine.st_ino)
+
+
+def _pid_in(fd: int) -> int | None:
+    try:
+        text = os.pread(fd, 32, 0).decode("ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return int(text) if text.isdigit() else None
