@@ -54,6 +54,16 @@ class Deck:
         """The card as text: rank and suit, "Q♠", "10♥" (or "QS", "TH" in ASCII)."""
         return self.rank(card) + self.suit(card.suit)
 
+    def ink(self, suit: Suit) -> str:
+        """The suit's colour as text on the terminal's own background (a transcript, a line of text)."""
+        if self.four_colour:
+            return ("green", "blue", "red", "default")[suit]
+        return "red" if suit.is_red else "default"
+
+    def text(self, card: Card, mark: str = "") -> Text:
+        """The card as coloured text on the terminal's background: "Q♠" in the suit's ink."""
+        return Text(mark + self.short(card), style=self.ink(card.suit))
+
     def colour(self, suit: Suit) -> str:
         return (FOUR_COLOURS if self.four_colour else TWO_COLOURS)[suit]
 

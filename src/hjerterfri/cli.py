@@ -103,6 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     games = sub.add_parser("games", help="list saved games and your statistics")
     games.add_argument("--data-dir", type=path, metavar="DIR", default=argparse.SUPPRESS, help="where games are saved")
+    games.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help="the language of the list")
 
     arena = sub.add_parser("arena", help="measure bots against each other on duplicate deals")
     arena.add_argument(

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from .engine import OutcomeKind
 from .gamelog import Entry, Summary, list_games
+from .i18n import Texts
+from .literal import literal, printable
 from .paths import games_dir
 
 
@@ -63,78 +65,89 @@ def stats(games: Iterable[Summary]) -> list[Stats]:
     return list(by_name.values())
 
 
-def share(part: int, whole: int) -> str:
+def share(t: Texts, part: int, whole: int) -> str:
     """``7 of 10 (70%)``: the count and an honest percentage."""
     if not whole:
         return str(part)
-    return f"{part} of {whole} ({100 * part / whole:.0f}%)"
+    return t("stats.share", part=part, whole=whole, percent=f"{100 * part / whole:.0f}")
 
 
-def result_text(rec: Summary) -> str:
+def result_text(t: Texts, rec: Summary) -> str:
     outcome = rec.outcome
     if outcome is None:
-        return f"unfinished, round {rec.round_number}"
-    names = " & ".join(rec.seats[s].name for s in outcome.winners)
-    word = {OutcomeKind.WIN: "won", OutcomeKind.DRAW: "draw", OutcomeKind.SHARED_WIN: "shared win"}[outcome.kind]
-    return f"{names} {word}"
+        return t("games.unfinished", n=rec.round_number)
+    names = t.join([rec.seats[s].name for s in outcome.winners])
+    kind = {OutcomeKind.WIN: "won", OutcomeKind.DRAW: "draw", OutcomeKind.SHARED_WIN: "shared-win"}[outcome.kind]
+    return t(f"games.{kind}", names=names)
 
 
-def players_text(rec: Summary) -> str:
-    """``Ida vs Nord, Øst, Vest (middel)``: the human first, then the bots and their levels."""
-    humans = [s.name for s in rec.seats if s.is_human]
+def players_text(t: Texts, rec: Summary) -> str:
+    """``Ida vs Nord, Øst, Vest (medium)``: the human first, then the bots and their levels."""
+    humans = [printable(s.name) for s in rec.seats if s.is_human]
     bots = [s for s in rec.seats if not s.is_human]
-    levels = list(dict.fromkeys(str(s.bot) for s in bots))
-    text = ", ".join(s.name for s in bots) + (f" ({'/'.join(levels)})" if levels else "")
-    return f"{', '.join(humans)} vs {text}" if humans else text
+    levels = list(dict.fromkeys(t.level_name(str(s.bot)) for s in bots))
+    text = ", ".join(printable(s.name) for s in bots) + (f" ({'/'.join(levels)})" if levels else "")
+    return t("games.vs", human=", ".join(humans), bots=text) if humans else text
 
 
 def main(args: argparse.Namespace) -> int:
     """List the games in the games directory, newest first, then each player's figures."""
     from rich import box
     from rich.console import Console
-    from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
+    from .launch import language
+
+    t = Texts(language(args))
     directory = games_dir(getattr(args, "data_dir", None))
     entries: list[Entry] = list(list_games(directory))
     console = Console(highlight=False)
     if not entries:
-        console.print(f"No saved games in {directory}.")
+        console.print(Text(t("games.none", dir=directory)))
         return 0
-    table = Table(
-        title=f"Saved games in {directory}", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False
-    )
-    table.add_column("started · file", no_wrap=True)
-    table.add_column("preset", no_wrap=True)
-    table.add_column("players", overflow="fold")
-    table.add_column("result · totals", no_wrap=True)
+    title = Text(t("games.title", dir=directory))
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    table.add_column(t("games.started"), no_wrap=True)
+    table.add_column(t("games.rules"), no_wrap=True)
+    table.add_column(t("games.players"), overflow="fold")
+    table.add_column(t("games.result"), no_wrap=True)
     for e in entries:
-        file = f"[dim]{escape(e.path.name)}[/]"
+        file = literal(e.path.name, style="dim")
         if e.summary is None:
-            table.add_row(f"?\n{file}", "?", "", "[red]broken[/]")
+            table.add_row(Text.assemble("?\n", file), "?", "", Text(t("games.broken"), style="red"))
             continue
         rec = e.summary
         table.add_row(
-            f"{rec.started:%Y-%m-%d %H:%M}\n{file}",
-            escape(rec.rules.name),
-            escape(players_text(rec)),
-            f"{escape(result_text(rec))}\n{'-'.join(map(str, rec.totals))}",
+            Text.assemble(f"{rec.started:%Y-%m-%d %H:%M}\n", file),
+            Text(t.preset_name(rec.rules.name)),
+            Text(players_text(t, rec)),
+            Text(f"{result_text(t, rec)}\n{'-'.join(map(str, rec.totals))}"),
         )
     console.print(table)
     broken = sum(e.summary is None for e in entries)
     if broken:
-        console.print(f"{broken} file(s) could not be read; `hjerterfri replay FILE --text` says why.")
+        console.print(Text(t("games.unreadable", n=broken)))
+    labels = [t(k) for k in ("stats.played", "stats.won", "stats.shared", "stats.lost", "stats.average", "stats.moons")]
+    width = max(len(label) for label in labels) + 2
+
+    def line(key: str, value: str) -> Text:
+        return Text(f"  {t(key) + ':':<{width}}{value}")
+
     for st in stats(e.summary for e in entries if e.summary is not None):
         console.print()
-        console.print(f"[bold]{escape(st.name)}[/]")
-        console.print(
-            f"  games played:       {st.finished}" + (f" (and {st.unfinished} unfinished)" * bool(st.unfinished))
-        )
-        console.print(f"  won:                {share(st.won, st.finished)}")
+        console.print(literal(st.name, style="bold"))
+        unfinished = f" {t('stats.unfinished', n=st.unfinished)}" if st.unfinished else ""
+        console.print(line("stats.played", f"{st.finished}{unfinished}"))
+        console.print(line("stats.won", share(t, st.won, st.finished)))
         if st.shared:
-            console.print(f"  shared win or draw: {share(st.shared, st.finished)}")
-        console.print(f"  lost:               {share(st.lost, st.finished)}")
-        average = f"{st.average:.1f} over {st.rounds} rounds" if st.average is not None else "no rounds yet"
-        console.print(f"  points per round:   {average}")
-        console.print(f"  moons shot:         {st.moons}")
+            console.print(line("stats.shared", share(t, st.shared, st.finished)))
+        console.print(line("stats.lost", share(t, st.lost, st.finished)))
+        average = (
+            t("stats.average.value", average=f"{st.average:.1f}", n=st.rounds)
+            if st.average is not None
+            else t("stats.average.none")
+        )
+        console.print(line("stats.average", average))
+        console.print(line("stats.moons", str(st.moons)))
     return 0

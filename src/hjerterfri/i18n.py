@@ -63,7 +63,7 @@ class Texts:
         if isinstance(entry, dict):
             entry = entry[plural_form(self.lang, int(values["n"]))]
         assert isinstance(entry, str), key
-        shown = {name: value if isinstance(value, int | float) else printable(value) for name, value in values.items()}
+        shown = {k: v if isinstance(v, int | float) else printable(v, limit=None) for k, v in values.items()}
         text = entry.format(**shown)
         return self._ascii(text) if self.ascii_suits else text
 

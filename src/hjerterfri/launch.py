@@ -32,6 +32,11 @@ def kept_settings(args: argparse.Namespace) -> KeptSettings:
     return KeptSettings(settings_path(getattr(args, "data_dir", None)), flags)
 
 
+def language(args: argparse.Namespace, preset_name: str = "dansk") -> str:
+    """The language a command speaks: the flag's, else the one the player chose and kept, else the preset's."""
+    return kept_settings(args).settings(PRESET_LANGUAGE.get(preset_name, "da")).lang
+
+
 def _keep_settings(app: HjerterfriApp, kept: KeptSettings) -> None:
     """Save the settings whenever the player changes them; say once if that fails."""
     failed = False
@@ -59,19 +64,17 @@ def imported_bots(record: GameRecord) -> list[str]:
     return [s.bot for s in record.seats if s.bot is not None and s.bot not in LEVELS and not s.bot.startswith(EXEC)]
 
 
-def can_continue(record: GameRecord, allow_import: bool = False) -> str | None:
-    """Why ``record`` cannot be continued at the table, or None when it can."""
+def can_continue(record: GameRecord, allow_import: bool = False, texts: Texts | None = None) -> str | None:
+    """Why ``record`` cannot be continued at the table (in ``texts``' language), or None when it can."""
+    t = texts or Texts("en")
     if record.is_finished:
-        return "the game is over; nothing to continue (see hjerterfri replay)"
+        return t("continue.over")
     imported = imported_bots(record)
     if imported and not allow_import:
-        return (
-            f"the game's bots are imported code ({', '.join(imported)}); "
-            "continue it with --allow-import only if you trust that code"
-        )
+        return t("continue.imported", bots=", ".join(imported))
     humans = sum(seat.is_human for seat in record.seats)
     if humans != 1:
-        return f"the table needs exactly one human player; this game has {humans}"
+        return t("continue.humans", n=humans)
     return None
 
 
@@ -84,19 +87,18 @@ class Choice:
     lock: GameLock | None
     passed: list[tuple[Path, str]]
 
-    def note(self) -> str | None:
+    def note(self, t: Texts) -> str | None:
         """One line saying which game is continued when it is not simply the newest unfinished one."""
         if self.record is None or not self.passed:
             return None
         path, why = self.passed[0]
-        more = f" (and {len(self.passed) - 1} more)" if len(self.passed) > 1 else ""
-        return (
-            f"continuing {self.record.path}, the newest unfinished game that can be continued;"
-            f" the newer {path.name}{more} cannot be: {why}"
-        )
+        key = "continue.picked" if len(self.passed) == 1 else "continue.picked.more"
+        return t(key, path=self.record.path, newer=path.name, n=len(self.passed) - 1, why=why)
 
 
-def pick_unfinished(directory: str | os.PathLike[str], allow_import: bool = False) -> Choice:
+def pick_unfinished(
+    directory: str | os.PathLike[str], allow_import: bool = False, texts: Texts | None = None
+) -> Choice:
     """The newest unfinished game in ``directory`` that can be continued: not open in another
     program (its lock is taken before it is loaded, so it is read as nobody will change it), loading
     cleanly, and one the table can seat (``can_continue``)."""
@@ -108,11 +110,12 @@ def pick_unfinished(directory: str | os.PathLike[str], allow_import: bool = Fals
         try:
             lock.acquire()
         except GameInUse as e:
-            passed.append((path, str(e.strerror)))
+            t = texts or Texts("en")
+            passed.append((path, t("continue.open", pid=e.pid) if e.pid else t("continue.open.somewhere")))
             continue
         try:
             record = load(path)
-            why = can_continue(record, allow_import)
+            why = can_continue(record, allow_import, texts)
         except LogError as e:  # its cards do not replay (the summary does not check them)
             why = f"{e.where}: {e.reason}" if e.where else e.reason
         if why is None:
@@ -224,6 +227,7 @@ def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
 
     file = getattr(args, "file", None)
     allow_import = bool(getattr(args, "allow_import", False))
+    t = Texts(language(args))
     if file is not None:
         tidy(args, os.path.dirname(os.path.realpath(file)))
         lock = GameLock(file).acquire()  # another program plays it: one line, exit 2
@@ -232,24 +236,23 @@ def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
         except BaseException:
             lock.release()
             raise
-        why = can_continue(record, allow_import)
+        why = can_continue(record, allow_import, t)
     else:
         tidy(args)
-        choice = pick_unfinished(games_dir(getattr(args, "data_dir", None)), allow_import)
+        choice = pick_unfinished(games_dir(getattr(args, "data_dir", None)), allow_import, t)
         if choice.record is None or choice.lock is None:
             if not choice.passed:
-                lang = getattr(args, "lang", None) or "da"
-                print(f"hjerterfri: {Texts(lang)('no.unfinished')}", file=sys.stderr)
+                print(t("cli.says", message=t("no.unfinished")), file=sys.stderr)
                 return 1
             path, why = choice.passed[0]
-            print(f"hjerterfri: error: {path}: {why}", file=sys.stderr)
+            print(t("cli.error", message=f"{path}: {why}"), file=sys.stderr)
             return 2
         record, lock, why = choice.record, choice.lock, None
-        if note := choice.note():
-            print(f"hjerterfri: {note}", file=sys.stderr)
+        if note := choice.note(t):
+            print(t("cli.says", message=note), file=sys.stderr)
     try:
         if why is not None:
-            print(f"hjerterfri: error: {record.path}: {why}", file=sys.stderr)
+            print(t("cli.error", message=f"{record.path}: {why}"), file=sys.stderr)
             lock.release()
             return 1 if record.is_finished else 2
         kept = kept_settings(args)

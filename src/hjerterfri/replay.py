@@ -15,12 +15,16 @@ def main(args: argparse.Namespace) -> int:
         return run_viewer(load(args.file, lenient=True), args)
     from rich.console import Console
 
-    from .transcript import CardStyle, transcript
+    from .cardface import Deck
+    from .i18n import Texts
+    from .launch import language
+    from .transcript import transcript
 
     log = open_log(args.file)  # a log without even its headers: its LogError
-    style = CardStyle(ascii=bool(getattr(args, "ascii", False)), four_colour=bool(getattr(args, "four_colour", False)))
+    deck = Deck(ascii=bool(getattr(args, "ascii", False)), four_colour=bool(getattr(args, "four_colour", False)))
+    texts = Texts(language(args, log.record.rules.name), ascii_suits=deck.ascii)
     console = Console(highlight=False)
-    for part in transcript(log, getattr(args, "lang", None), style):
+    for part in transcript(log, texts, deck):
         console.print(part)
     if log.error is not None:
         raise log.error

@@ -45,7 +45,7 @@ def test_replay_text_transcript(capsys, tmp_path):
     assert main(["replay", str(path), "--text", "--lang", "en", "--ascii"]) == 0
     out = capsys.readouterr().out
     assert "\x1b[" not in out  # no colour in a pipe
-    assert "Ida (human) · Nord (middel) · Øst (let) · Vest (svær)" in out
+    assert "Ida (human) · Nord (medium) · Øst (easy) · Vest (hard)" in out
     rounds = record.game.rounds
     for r in rounds:
         assert f"Round {r.number} · pass {r.pass_direction.value}" in out
@@ -80,7 +80,7 @@ def test_games_lists_games_and_figures(capsys, data_dir):
     save(unfinished, new_log_path(unfinished))
     shutil.copy(DATA / "wrong-result-winner.json", data_dir / "games" / "broken.json")
 
-    assert main(["games"]) == 0
+    assert main(["games", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "unfinished, round" in out and "broken" in out and out.count(" 20:15") == 4
     won = sum(r.game.outcome().winners == (0,) for r in finished)
@@ -89,10 +89,15 @@ def test_games_lists_games_and_figures(capsys, data_dir):
     average = sum(r.scores()[0] for r in rounds) / len(rounds)
     assert f"points per round:   {average:.1f} over {len(rounds)} rounds" in out
     assert "games played:       3 (and 1 unfinished)" in out
+    # In the player's language: Danish, with its plurals.
+    assert main(["games", "--lang", "da"]) == 0
+    out = capsys.readouterr().out
+    assert "ikke færdigt, runde" in out and "ulæselig" in out and "(og 1 ufærdigt)" in out
+    assert f"vundet:                   {won} af 3 ({100 * won / 3:.0f} %)" in out
 
 
 def test_games_with_no_games(capsys, tmp_path):
-    assert main(["--data-dir", str(tmp_path / "empty"), "games"]) == 0
+    assert main(["--data-dir", str(tmp_path / "empty"), "games", "--lang", "en"]) == 0
     assert "No saved games" in capsys.readouterr().out
 
 

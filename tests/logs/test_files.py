@@ -20,6 +20,7 @@ from hjerterfri import files, paths
 from hjerterfri.cli import main
 from hjerterfri.files import FileError, GameInUse, GameLock, read_json
 from hjerterfri.gamelog import LogError, dumps, list_games, load, new_log_path, open_log, save, summarize
+from hjerterfri.i18n import Texts
 from hjerterfri.paths import remove_stale_temporaries, write_atomic
 from hjerterfri.settings import MAX_BYTES as SETTINGS_MAX
 from hjerterfri.settings import KeptSettings, Settings, load_settings
@@ -321,7 +322,7 @@ def test_replay_text_shows_each_round_as_soon_as_it_is_checked(tmp_path):
     path = tmp_path / "g.json"
     save(record, path)
     log = open_log(path)
-    parts = transcript(log, "en")
+    parts = transcript(log, Texts("en"))
     next(parts)  # the header: no round replayed yet
     assert len(log.record.game.rounds) == 1 and not log.record.game.round.tricks
     next(parts), next(parts)  # a blank line and round 1, once it is checked

@@ -295,7 +295,7 @@ def test_a_finished_game_is_not_continued(capsys, tmp_path):
     seats = (Seat("Ida"), Seat("A", "let", 1), Seat("B", "middel", 2), Seat("C", "svær", 3))
     path = _saved(tmp_path, seats, finished=True)
     assert load(path).is_finished
-    assert main(["continue", str(path)]) == 1
+    assert main(["continue", str(path), "--lang", "en"]) == 1
     assert "over" in capsys.readouterr().err
 
 

@@ -53,7 +53,7 @@ def saved(name: str, age: int, seats: tuple[Seat, ...] | None = None, actions: i
 def test_continue_picks_the_newest_game_that_can_be_continued_and_says_so(capsys):
     older = saved("older.json", age=2)
     newer = saved("newer.json", age=1, seats=IMPORTED)
-    app = continue_app(args_for("continue"))
+    app = continue_app(args_for("continue", "--lang", "en"))
     assert isinstance(app, HjerterfriApp) and app.table is not None and app.table.record.path == older
     err = capsys.readouterr().err
     assert err.count("\n") == 1
@@ -74,7 +74,7 @@ def test_continue_takes_the_newest_when_it_can_and_says_nothing(capsys):
 def test_continue_refuses_with_the_newest_games_reason_when_none_can_be_continued(capsys):
     saved("older.json", age=2, seats=IMPORTED)
     newer = saved("newer.json", age=1, seats=IMPORTED)
-    assert continue_app(args_for("continue")) == 2
+    assert continue_app(args_for("continue", "--lang", "en")) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(f"hjerterfri: error: {newer}: ") and "--allow-import" in err
 
@@ -85,7 +85,7 @@ def test_continue_passes_over_a_game_open_elsewhere(capsys):
     newer = saved("newer.json", age=1)
     child = lock_in_a_child(newer)
     try:
-        app = continue_app(args_for("continue"))
+        app = continue_app(args_for("continue", "--lang", "en"))
         assert isinstance(app, HjerterfriApp) and app.table.record.path == older
         err = capsys.readouterr().err
         assert f"{newer.name} cannot be: the game is open in another hjerterfri (process {child.pid})" in err
@@ -186,7 +186,7 @@ def test_a_game_whose_cards_do_not_replay_is_passed_over_with_its_reason(capsys)
     trick["cards"][1] = data["rounds"][0]["tricks"][0]["cards"][0]  # a card already played
     newer.write_text(json.dumps(data), encoding="utf-8")
     os.utime(newer, (1_700_000_000, 1_700_000_000))
-    app = continue_app(args_for("continue"))
+    app = continue_app(args_for("continue", "--lang", "en"))
     assert isinstance(app, HjerterfriApp) and app.table.record.path == older
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"the newer {newer.name} cannot be: round 1, trick 2: " in err

@@ -28,7 +28,6 @@ from ..i18n import Texts
 from ..literal import literal
 from ..paths import data_dir
 from ..rules import PassDirection
-from ..transcript import language_for
 from .crash import ReportingApp
 from .labels import relabel
 from .widgets.hand import HandView
@@ -108,13 +107,13 @@ class ReplayApp(ReportingApp):
         Binding("q", "app.quit", "key.quit"),
     ]
 
-    def __init__(self, partial: Partial, lang: str | None = None, deck: Deck | None = None) -> None:
+    def __init__(self, partial: Partial, lang: str = "da", deck: Deck | None = None) -> None:
         super().__init__()
         assert partial.record is not None
         self.record: GameRecord = partial.record
         self.refused = partial.error
         self.game = self.record.game
-        self.texts = Texts(language_for(self.record.rules.name, lang), ascii_suits=bool(deck and deck.ascii))
+        self.texts = Texts(lang, ascii_suits=bool(deck and deck.ascii))
         self.deck = deck or Deck()
         self.steps = timeline(self.game)
         self.index = len(self.steps) - 1 if self.refused else 0
@@ -346,7 +345,9 @@ def run_viewer(partial: Partial, args: argparse.Namespace) -> int:
         assert partial.error is not None
         raise partial.error
     deck = Deck(ascii=bool(getattr(args, "ascii", False)), four_colour=bool(getattr(args, "four_colour", False)))
-    app = ReplayApp(partial, getattr(args, "lang", None), deck)
+    from ..launch import language
+
+    app = ReplayApp(partial, language(args, partial.record.rules.name), deck)
     app.crash_dir = data_dir(getattr(args, "data_dir", None))
     app.run()
     if line := app.report_line():
