@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from . import __version__
+from .literal import printable
 from .rules import PRESETS
 from .settings import LANGUAGES, SPEEDS
 
@@ -32,7 +33,7 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line, without the usage block."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: error: {printable(message, limit=None)} (see {self.prog} --help)\n")
 
 
 def bot_level(text: str) -> str:
@@ -175,7 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except (OSError, ValueError) as e:
-        print(f"hjerterfri: error: {one_line(e)}", file=sys.stderr)
+        print(f"hjerterfri: error: {printable(one_line(e), limit=None)}", file=sys.stderr)
         return 2
 
 

@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .engine import OutcomeKind
 from .gamelog import Entry, Summary, list_games
-from .i18n import Texts
-from .literal import literal, printable
+from .literal import printable
 from .paths import games_dir
+
+if TYPE_CHECKING:
+    from .i18n import Texts
 
 
 @dataclass
@@ -97,17 +100,19 @@ def main(args: argparse.Namespace) -> int:
     from rich.table import Table
     from rich.text import Text
 
+    from .i18n import Texts
     from .launch import language
+    from .literal import literal
 
     t = Texts(language(args))
     directory = games_dir(getattr(args, "data_dir", None))
     entries: list[Entry] = list(list_games(directory))
     console = Console(highlight=False)
     if not entries:
-        console.print(Text(t("games.none", dir=directory)))
+        console.print(Text(t("games.none", dir=directory)), soft_wrap=True)
         return 0
-    title = Text(t("games.title", dir=directory))
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    console.print(Text(t("games.title", dir=directory)), soft_wrap=True)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     table.add_column(t("games.started"), no_wrap=True)
     table.add_column(t("games.rules"), no_wrap=True)
     table.add_column(t("games.players"), overflow="fold")

@@ -10,8 +10,10 @@ text goes through one of them; the app and the commands show nothing from outsid
 from __future__ import annotations
 
 import unicodedata
+from typing import TYPE_CHECKING
 
-from rich.text import Text
+if TYPE_CHECKING:
+    from rich.text import Text
 
 MAX_SHOWN = 200
 """Longer outside text is cut here (with an ellipsis): a 10,000-character field must not fill a screen."""
@@ -37,4 +39,6 @@ def printable(text: object, limit: int | None = MAX_SHOWN) -> str:
 
 def literal(text: object, style: str = "", limit: int | None = MAX_SHOWN) -> Text:
     """``printable(text)`` as a Rich ``Text``: shown literally, never as markup."""
+    from rich.text import Text  # here, so that the command line can use printable without loading rich
+
     return Text(printable(text, limit), style=style)
