@@ -58,7 +58,7 @@ def test_cli_prints_the_table_and_writes_json(tmp_path, capsys):
 
 @pytest.mark.parametrize(
     ("seats", "words"),
-    [("middel,let", "3, 4 or 5 comma-separated"), ("middel,let,let,nobody", "unknown bot 'nobody'")],
+    [("middel,let", "3 to 8 comma-separated"), ("middel,let,let,nobody", "unknown bot 'nobody'")],
 )
 def test_bad_seats_are_one_line(seats, words, capsys):
     assert main(["arena", "--seats", seats, "--deals", "2"]) == 2
