@@ -119,7 +119,7 @@ def new_game(name: str, first: list[str] | int) -> Game:
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
-def test_a_moon_that_takes_the_others_past_100_wins_the_game_for_its_shooter(name):
+def test_5_a_moon_that_takes_the_others_past_100_wins_the_game_for_its_shooter(name):
     """Decision 5: the moon gives the others 26 each even past the target; the shooter, who had the most
     points before it, ends lowest and wins (000: "Vinderen er spilleren med færrest point")."""
     rounds = [1, 2, 3, *MOON_ROUNDS]

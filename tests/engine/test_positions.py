@@ -2,8 +2,8 @@
 
 import pytest
 
-from hjerterfri.cards import Card, points_of
-from hjerterfri.engine import DealError, Phase, Round, deal_cards
+from hjerterfri.cards import Card
+from hjerterfri.engine import DealError, Phase, deal_cards
 from hjerterfri.rules import preset
 
 from .helpers import deal, deal_round, finish, legal, play
