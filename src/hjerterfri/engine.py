@@ -24,6 +24,7 @@ from .cards import (
     Card,
     Suit,
     cards_of,
+    mask_of,
     points_of,
     twice_add,
     twice_mask,
@@ -174,7 +175,13 @@ def deal_cards(rules: Rules, seed: int, round_number: int = 1) -> tuple[tuple[in
     hands = []
     start = 0
     for size in sizes:
-        hands.append(twice_mask(deck[start : start + size]))
+        if rules.decks == 2:
+            hands.append(twice_mask(deck[start : start + size]))
+        else:
+            mask = 0
+            for c in deck[start : start + size]:
+                mask |= 1 << c
+            hands.append(mask)
         start += size
     return tuple(hands), kitty
 
@@ -279,7 +286,7 @@ class Round:
     @classmethod
     def deal(cls, rules: Rules, seed: int, number: int = 1) -> Round:
         """Round ``number`` dealt from ``seed``."""
-        r = cls.__new__(cls, rules)
+        r = _new(TwoDeckRound if rules.decks == 2 else cls)
         hands, kitty = deal_cards(rules, seed, number)
         r._setup(rules, hands, number, kitty)
         return r
@@ -374,16 +381,7 @@ class Round:
             raise IllegalMoveError(Reason.ALREADY_PASSED, seat, chosen)
         if len(chosen) != self.rules.pass_count:
             raise IllegalMoveError(Reason.WRONG_PASS_COUNT, seat, chosen, count=self.rules.pass_count)
-        held = self.held(seat)
-        try:
-            mask = twice_mask(chosen)
-        except ValueError:
-            raise IllegalMoveError(Reason.DUPLICATE_CARD, seat, chosen) from None
-        if mask & ~held & FULL_DECK:
-            raise IllegalMoveError(Reason.NOT_IN_HAND, seat, tuple(cards_of(mask & ~held & FULL_DECK)))
-        if mask & ~held:  # named twice, held once
-            raise IllegalMoveError(Reason.DUPLICATE_CARD, seat, chosen)
-        self.passed[seat] = mask
+        self.passed[seat] = self._pass_mask(seat, chosen)
         self._pass_order += (seat,)
         if all(p is not None for p in self.passed):
             self._exchange()
@@ -392,6 +390,15 @@ class Round:
     def pass_order(self) -> tuple[int, ...]:
         """The seats that have chosen their cards to pass, in the order they chose."""
         return self._pass_order
+
+    def _pass_mask(self, seat: int, chosen: tuple[Card, ...]) -> int:
+        """The mask of the cards ``seat`` chose to pass, checked to be different cards of its hand."""
+        mask = mask_of(chosen)
+        if mask.bit_count() != len(chosen):
+            raise IllegalMoveError(Reason.DUPLICATE_CARD, seat, chosen)
+        if mask & ~self.hands[seat]:
+            raise IllegalMoveError(Reason.NOT_IN_HAND, seat, tuple(cards_of(mask & ~self.hands[seat])))
+        return mask
 
     def passer_to(self, seat: int) -> int:
         """The seat whose passed cards ``seat`` receives."""
@@ -405,20 +412,18 @@ class Round:
 
     def _exchange(self) -> None:
         n = self.rules.players
-        held = [self.held(s) for s in range(n)]
+        hands = self.hands
         for seat, mask in enumerate(self.passed):
             assert mask is not None
-            held[seat] = twice_remove(held[seat], mask)
+            hands[seat] &= ~mask
         for seat, mask in enumerate(self.passed):
             assert mask is not None
-            target = self.pass_direction.target(seat, n)
-            held[target] = twice_add(held[target], mask)
-        self._hold(held)
+            hands[self.pass_direction.target(seat, n)] |= mask
         self._start_play()
 
     def _hold(self, masks: Iterable[int]) -> None:
         """Take ``masks`` (two-deck masks with two decks) as the seats' hands."""
-        self.hands = [m & FULL_DECK for m in masks]
+        self.hands = list(masks)
 
     def held(self, seat: int) -> int:
         """The cards ``seat`` holds now, as a mask (a two-deck mask with two decks)."""
@@ -693,6 +698,32 @@ class TwoDeckRound(Round):
 
     def held(self, seat: int) -> int:
         return self.hands[seat] | self.doubles[seat] << TWICE_SHIFT
+
+    def _pass_mask(self, seat: int, chosen: tuple[Card, ...]) -> int:
+        """The two-deck mask of the cards ``seat`` chose: a card twice only if it holds it twice."""
+        held = self.held(seat)
+        try:
+            mask = twice_mask(chosen)
+        except ValueError:
+            raise IllegalMoveError(Reason.DUPLICATE_CARD, seat, chosen) from None
+        if mask & ~held & FULL_DECK:
+            raise IllegalMoveError(Reason.NOT_IN_HAND, seat, tuple(cards_of(mask & ~held & FULL_DECK)))
+        if mask & ~held:  # named twice, held once
+            raise IllegalMoveError(Reason.DUPLICATE_CARD, seat, chosen)
+        return mask
+
+    def _exchange(self) -> None:
+        n = self.rules.players
+        held = [self.held(s) for s in range(n)]
+        for seat, mask in enumerate(self.passed):
+            assert mask is not None
+            held[seat] = twice_remove(held[seat], mask)
+        for seat, mask in enumerate(self.passed):
+            assert mask is not None
+            target = self.pass_direction.target(seat, n)
+            held[target] = twice_add(held[target], mask)
+        self._hold(held)
+        self._start_play()
 
     def copy(self) -> TwoDeckRound:
         r = super().copy()
