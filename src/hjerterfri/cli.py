@@ -9,9 +9,8 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from . import __version__
-from .rules import PRESETS
+from .rules import PRESETS, VARIANTS
 from .settings import LANGUAGES, SPEEDS
-from .table.variants import VARIANTS
 
 BOT_LEVELS = ("let", "middel", "svær")
 MOVE_LIMIT = 10.0

@@ -586,8 +586,8 @@ class Round:
             r.pass_cards(seat, cards_of(mask))
         for card in plays:
             r.push(card)
-        for cls in type(self).__mro__[:-1]:
-            for name in cls.__slots__:
+        for cls in type(self).__mro__:  # Round's slots, and TwoDeckRound's doubles
+            for name in getattr(cls, "__slots__", ()):
                 setattr(self, name, getattr(r, name))
 
     def _key(self) -> tuple[object, ...]:

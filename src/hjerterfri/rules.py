@@ -236,6 +236,11 @@ PRESETS: dict[str, Rules] = {
 }
 
 
+VARIANTS = ("standard", "left-right", "no-two")
+"""Variants of a 3- or 5-player game (``table.variants.game_rules`` builds them): the preset as it is, passing
+only left and right (the Danish presets), or the 3-player Swedish deal without the two of clubs."""
+
+
 def preset(name: str, players: int = 4) -> Rules:
     """The preset called ``name`` (``dansk``, ``dansk-hus`` or ``svensk``) for 3 to 8 players.
 

@@ -7,8 +7,8 @@ import pytest
 
 from hjerterfri.cli import main
 from hjerterfri.engine import Phase
-from hjerterfri.rules import OddCards, PassDirection
 from hjerterfri.launch import play_app
+from hjerterfri.rules import OddCards, PassDirection
 from hjerterfri.tui.screens.table import TableScreen
 
 from .helpers import fast_settings, sync
@@ -32,13 +32,6 @@ def test_a_table_that_cannot_be_played_is_one_line(argv, words, tmp_path, capsys
     assert main(["--data-dir", str(tmp_path), *argv]) == 2
     err = capsys.readouterr().err.strip()
     assert words in err and "\n" not in err and "Traceback" not in err
-
-
-def test_a_player_count_outside_3_to_8_is_refused_by_the_parser(capsys):
-    with pytest.raises(SystemExit) as e:
-        main(["--players", "9"])
-    assert e.value.code == 2
-    assert "invalid choice: 9 (choose from 3, 4, 5, 6, 7, 8)" in capsys.readouterr().err
 
 
 async def first_rules(*argv: str):

@@ -321,11 +321,14 @@ def check(kind: Kind, view: PlayerView, answer: object) -> tuple[tuple[Card, ...
         return (), Fault(FaultKind.JUNK, f"passed {_shown(answer)}, not a list of cards")
     cards = tuple(CARDS[cast(int, c)] for c in answer)
     count = view.rules.pass_count
-    if len(cards) != count or mask_of(cards).bit_count() != count:
+    if len(cards) != count or (view.rules.decks == 1 and mask_of(cards).bit_count() != count):
         return (), Fault(FaultKind.WRONG_COUNT, f"passed {len(cards)} cards ({_shown(answer)}); {count} are passed")
-    missing = [c for c in cards if not view.hand_mask >> c & 1]
+    hand = view.hand  # with two decks a card may be held, and passed, twice
+    missing = [c for c in cards if cards.count(c) > hand.count(c)]
     if missing:
-        return (), Fault(FaultKind.NOT_HELD, f"passed {missing[0]}, which it does not hold")
+        held = hand.count(missing[0])
+        why = "which it does not hold" if not held else "but holds it once"
+        return (), Fault(FaultKind.NOT_HELD, f"passed {missing[0]}{' twice' if held else ''}, {why}")
     return cards, None
 
 

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..rules import OddCards, PassDirection, Rules, RulesError, preset
+from ..rules import VARIANTS, OddCards, PassDirection, Rules, RulesError, preset
 
-VARIANTS = ("standard", "left-right", "no-two")
-"""Variants of a 3- or 5-player game: the preset as it is, passing only left and right (the Danish
-presets), or the 3-player Swedish deal without the two of clubs."""
+__all__ = ["VARIANTS", "game_rules", "variants_for"]
 
 
 def variants_for(preset_name: str, players: int) -> tuple[str, ...]:
