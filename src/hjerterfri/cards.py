@@ -136,14 +136,13 @@ def mask_of(cards: Iterable[int]) -> int:
 def cards_of(mask: int) -> list[Card]:
     """The cards of a mask, lowest first (clubs 2 up to the ace of spades); a card a two-deck
     mask holds twice comes twice."""
+    if mask > FULL_DECK:
+        return sorted(cards_of(mask & FULL_DECK) + cards_of(mask >> TWICE_SHIFT))
     out = []
-    m = mask & FULL_DECK
-    while m:
-        low = m & -m
+    while mask:
+        low = mask & -mask
         out.append(CARDS[low.bit_length() - 1])
-        m ^= low
-    if mask >> 52:
-        return sorted(out + cards_of(mask >> 52))
+        mask ^= low
     return out
 
 

@@ -489,7 +489,7 @@ class Round:
 
     def hand_cards(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now, lowest first (a card held twice, twice)."""
-        return cards_of(self.held(seat))
+        return cards_of(self.hands[seat])
 
     def legal_plays(self) -> list[Card]:
         """The cards the seat to play may play, lowest first."""
@@ -626,7 +626,8 @@ class Round:
         """The seat that took every point card (both decks' with two), once the round is over."""
         if self.phase is not Phase.OVER:
             return None
-        return next((s for s, p in enumerate(self.taken) if p == self.rules.round_points), None)
+        all_points = self.rules.round_points
+        return next((s for s, p in enumerate(self.taken) if p == all_points), None)
 
     def scores(self) -> tuple[int, ...]:
         """Each seat's points for the round, the moon applied; the points taken so far while it runs.
@@ -698,6 +699,9 @@ class TwoDeckRound(Round):
 
     def held(self, seat: int) -> int:
         return self.hands[seat] | self.doubles[seat] << TWICE_SHIFT
+
+    def hand_cards(self, seat: int) -> list[Card]:
+        return cards_of(self.held(seat))
 
     def _pass_mask(self, seat: int, chosen: tuple[Card, ...]) -> int:
         """The two-deck mask of the cards ``seat`` chose: a card twice only if it holds it twice."""
