@@ -6,7 +6,7 @@ import pytest
 
 from hjerterfri.cards import Card, cards_of, parse_cards, twice_mask
 from hjerterfri.engine import Game, Phase, Reason, Round, deal_cards
-from hjerterfri.rules import PRESETS, OddCards, PassDirection, RulesError, preset
+from hjerterfri.rules import PRESETS, MoonScoring, OddCards, PassDirection, RulesError, preset
 from hjerterfri.table.variants import game_rules
 
 from .helpers import BY_SUIT, HEARTS_ONLY, VOID, deal, deal_round, finish, legal, play, refused
@@ -185,6 +185,8 @@ def test_15_a_moon_with_two_decks_takes_every_point_card():
     r = finish(deal_round(rules, EIGHT_MOON, 1), high=(0,))
     assert [t.winner for t in r.tricks] == [0] * 13
     assert r.moon_shooter() == 0 and r.scores() == (0,) + (52,) * 7
+    minus = replace(rules, moon=MoonScoring.SHOOTER_MINUS_26)  # the option from other games: the shooter loses them
+    assert finish(deal_round(minus, EIGHT_MOON, 1), high=(0,)).scores() == (-52,) + (0,) * 7
     swapped = [EIGHT_MOON[0].replace("QH", "2D"), EIGHT_MOON[1], EIGHT_MOON[2].replace("2D", "QH", 1), *EIGHT_MOON[3:]]
     r = finish(deal_round(rules, swapped, 1), high=(0,))
     assert r.moon_shooter() is None and r.scores() == (49, 0, 0, 0, 3, 0, 0, 0)
