@@ -3,6 +3,7 @@ in one trick is written twice and reads back; a card more often than the decks h
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -10,10 +11,10 @@ from rich.console import Console
 
 from hjerterfri.bots import make_bot
 from hjerterfri.engine import Phase
-from hjerterfri.gamelog import GameRecord, LogError, Seat, dumps, from_dict, load, save
+from hjerterfri.gamelog import GameRecord, LogError, LogReplay, Seat, dumps, from_dict, load, save
 from hjerterfri.rules import preset
 from hjerterfri.table.variants import game_rules
-from hjerterfri.transcript import CardStyle, render
+from hjerterfri.transcript import CardStyle, transcript
 
 from .helpers import STARTED, state
 
@@ -74,15 +75,16 @@ def test_a_card_three_times_is_refused_where_it_stands():
         from_dict(data)
 
 
-def transcript(record: GameRecord, lang: str) -> str:
-    console = Console(width=160, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(render(record, lang, CardStyle(ascii=True)))
+def transcript_text(record: GameRecord, lang: str) -> str:
+    console = Console(width=160, record=True, file=io.StringIO())
+    for part in transcript(LogReplay(json.loads(dumps(record))), lang, CardStyle(ascii=True)):
+        console.print(part)
     return console.export_text()
 
 
 def test_the_transcript_names_the_table_and_shows_a_card_twice():
     record = played_game(preset("svensk", 8))
-    text = transcript(record, "sv")
+    text = transcript_text(record, "sv")
     assert "8 spelare · två kortlekar · 3 kort skickas" in text
     first = record.game.rounds[0].tricks[0]
     assert len(first.cards) == 8
@@ -100,7 +102,7 @@ def test_the_transcript_names_the_table_and_shows_a_card_twice():
 )
 def test_the_transcript_and_the_log_say_how_many_cards_are_passed_or_that_none_are(rules, line):
     record = played_game(rules, seed=5)
-    assert line in transcript(record, "en")
+    assert line in transcript_text(record, "en")
     data = json.loads(dumps(record))
     assert data["rules"]["pass_count"] == rules.pass_count
     if not rules.passes:
