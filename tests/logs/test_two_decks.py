@@ -12,9 +12,10 @@ from rich.console import Console
 from hjerterfri.bots import make_bot
 from hjerterfri.engine import Phase
 from hjerterfri.gamelog import GameRecord, LogError, LogReplay, Seat, dumps, from_dict, load, save
+from hjerterfri.i18n import Texts
 from hjerterfri.rules import preset
 from hjerterfri.table.variants import game_rules
-from hjerterfri.transcript import CardStyle, transcript
+from hjerterfri.transcript import transcript
 
 from .helpers import STARTED, state
 
@@ -77,7 +78,7 @@ def test_a_card_three_times_is_refused_where_it_stands():
 
 def transcript_text(record: GameRecord, lang: str) -> str:
     console = Console(width=160, record=True, file=io.StringIO())
-    for part in transcript(LogReplay(json.loads(dumps(record))), lang, CardStyle(ascii=True)):
+    for part in transcript(LogReplay(json.loads(dumps(record))), Texts(lang, ascii_suits=True)):
         console.print(part)
     return console.export_text()
 
