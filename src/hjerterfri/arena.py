@@ -2,7 +2,7 @@
 
 Deal ``d`` (1, 2, ...) is dealt from ``(seed, d)`` and played as round ``d``
 (so the pass direction follows the cycle) once per seat rotation: with n seats
-(3, 4 or 5: one bot listed per seat), in rotation ``k`` the bot listed ``i``-th
+(3 to 8: one bot listed per seat; 6 to 8 play svensk with two decks), in rotation ``k`` the bot listed ``i``-th
 in ``--seats`` sits at seat ``(i + k) % n``. Every bot thus plays every hand from every seat. Each deal is
 played on its own (the bots see game totals of 0), so deals can go to worker
 processes; games are formed afterwards: in each rotation, consecutive deals are
@@ -216,6 +216,7 @@ def summarize(specs: list[str], results: list[DealResult], seed: int, rules: Rul
         "seed": seed,
         "preset": rules.name,
         "target": rules.target,
+        "round_points": rules.round_points,
         "seconds": round(seconds, 1),
         "games_rule": f"per rotation, consecutive deals summed until someone reaches {rules.target}; "
         "lowest total wins, a tie shares the win; bots see totals 0",
@@ -295,7 +296,7 @@ def format_table(fig: dict[str, Any]) -> str:
     for t, f in fig["types"].items():
         if f.get("faults"):
             lines.append(f"{t}: {f['faults']} faults, the fallback (let) played instead; e.g. {f['fault_examples'][0]}")
-    fair = 26 / len(fig["seats"])  # the 26 points of a round (a kitty's included), shared evenly
+    fair = fig["round_points"] / len(fig["seats"])  # a round's points (a kitty's included), shared evenly
     lines.append(f"fair share: {fair:.1f} points per round per seat. games: {fig['games_rule']}.")
     lines.append("moons: shot = rounds a seat of the type shot; conceded = seat-rounds in which another seat shot.")
     return "\n".join(lines)
@@ -315,8 +316,8 @@ def write_json(path: str, data: dict[str, Any]) -> None:
 def main(args: Namespace) -> int:
     """The ``arena`` command: play, print the table, write JSON if asked."""
     specs = [s.strip() for s in args.seats.split(",")]
-    if len(specs) not in (3, 4, 5) or not all(specs):
-        raise ValueError(f"--seats needs 3, 4 or 5 comma-separated bots (one per seat), not {args.seats!r}")
+    if not 3 <= len(specs) <= 8 or not all(specs):
+        raise ValueError(f"--seats needs 3 to 8 comma-separated bots (one per seat), not {args.seats!r}")
     if args.deals < 1:
         raise ValueError(f"--deals must be at least 1, not {args.deals}")
     if args.jobs < 1:

@@ -3,6 +3,11 @@
 A card is a small int (0-51): ``suit * 13 + rank - 2``, so it doubles as the
 index of its bit in a card mask. ``Card.parse("QS")`` reads the canonical text,
 ``str(card)`` writes it back.
+
+Six to eight players play with two decks (004), where a hand, a pass or a deal may
+hold a card twice. The two copies are the same card in every rule and are written
+the same way; a *two-deck mask* holds the cards once in bits 0-51 and the cards held
+twice again in bits 52-103 (``twice_mask``). ``cards_of`` reads both kinds of mask.
 """
 
 from __future__ import annotations
@@ -121,7 +126,7 @@ POINTS: tuple[int, ...] = tuple(13 if c == QUEEN_OF_SPADES else 1 if c // 13 == 
 
 
 def mask_of(cards: Iterable[int]) -> int:
-    """The bit mask of some cards."""
+    """The bit mask of some cards (a card named twice is in it once)."""
     m = 0
     for c in cards:
         m |= 1 << c
@@ -129,13 +134,52 @@ def mask_of(cards: Iterable[int]) -> int:
 
 
 def cards_of(mask: int) -> list[Card]:
-    """The cards of a mask, lowest first (clubs 2 up to the ace of spades)."""
+    """The cards of a mask, lowest first (clubs 2 up to the ace of spades); a card a two-deck
+    mask holds twice comes twice."""
+    if mask > FULL_DECK:
+        return sorted(cards_of(mask & FULL_DECK) + cards_of(mask >> TWICE_SHIFT))
     out = []
     while mask:
         low = mask & -mask
         out.append(CARDS[low.bit_length() - 1])
         mask ^= low
     return out
+
+
+TWICE_SHIFT = 52
+"""How far a two-deck mask shifts the bits of the cards it holds twice."""
+
+
+def twice_mask(cards: Iterable[int]) -> int:
+    """The two-deck mask of some cards, each named at most twice: once in bits 0-51, the second
+    time again in bits 52-103."""
+    m = 0
+    for c in cards:
+        if m >> c & 1:
+            if m >> (c + TWICE_SHIFT) & 1:
+                raise ValueError(f"{CARDS[c]} is named three times; two decks hold it twice")
+            m |= 1 << (c + TWICE_SHIFT)
+        else:
+            m |= 1 << c
+    return m
+
+
+def twice_add(a: int, b: int) -> int:
+    """Two-deck masks ``a`` and ``b`` together (no card more than twice in all)."""
+    once_a, once_b = a & FULL_DECK, b & FULL_DECK
+    return once_a | once_b | (a >> TWICE_SHIFT | b >> TWICE_SHIFT | once_a & once_b) << TWICE_SHIFT
+
+
+def twice_remove(a: int, b: int) -> int:
+    """Two-deck mask ``a`` without the cards of ``b`` (which ``a`` holds: see ``twice_holds``)."""
+    once_a, once_b = a & FULL_DECK, b & FULL_DECK
+    two_a, two_b = a >> TWICE_SHIFT, b >> TWICE_SHIFT
+    return once_a & ~once_b | two_a & ~two_b | (two_a & ~once_b) << TWICE_SHIFT
+
+
+def twice_holds(a: int, b: int) -> bool:
+    """Does two-deck mask ``a`` hold every card of ``b``, as often as ``b`` names it?"""
+    return not (b & ~a)
 
 
 def iter_cards(mask: int) -> Iterator[Card]:

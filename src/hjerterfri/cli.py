@@ -10,7 +10,7 @@ from typing import NoReturn
 
 from . import __version__
 from .literal import printable
-from .rules import PRESETS
+from .rules import PRESETS, VARIANTS
 from .settings import LANGUAGES, SPEEDS
 
 BOT_LEVELS = ("let", "middel", "svær")
@@ -82,7 +82,28 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LEVEL",
         help=f"the bots' strength: {', '.join(BOT_LEVELS)}, or a bot class as module:Class",
     )
-    play.add_argument("--players", type=int, choices=(3, 4, 5), help="players at the table, you included (default 4)")
+    play.add_argument(
+        "--players",
+        type=int,
+        choices=range(3, 9),
+        metavar="{3..8}",
+        help="players at the table, you included (default 4; 6 to 8 play svensk with two decks)",
+    )
+    play.add_argument(
+        "--variant",
+        choices=VARIANTS,
+        help="at 3 or 5 players: left-right (Danish presets: pass only left and right) "
+        "or no-two (svensk at 3: without the two of clubs)",
+    )
+    play.add_argument(
+        "--no-pass", action="store_true", default=None, help="play without passing cards (004: any preset, any table)"
+    )
+    play.add_argument(
+        "--pass-count",
+        type=int,
+        metavar="N",
+        help="cards passed each round, when not four players (default 3; 004)",
+    )
     play.add_argument("--seed", type=int, help="the seed of the deals (the same seed, the same cards)")
     play.add_argument("--name", type=player_name, help="your name at the table (1 to 40 printable characters)")
 
@@ -110,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument(
         "--seats",
         required=True,
-        help="one bot per seat, 3 to 5 of them (levels or module:Class), e.g. svær,middel,middel,middel",
+        help="one bot per seat, 3 to 8 of them (levels or module:Class), e.g. svær,middel,middel,middel",
     )
     arena.add_argument("--deals", type=int, default=100, help="deals to play, each once per seat rotation")
     arena.add_argument("--seed", type=int, default=1, help="the seed of the deals")

@@ -7,6 +7,7 @@ for search, with ``Round.copy`` to branch.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -18,12 +19,16 @@ from .cards import (
     POINTS,
     POINTS_MASK,
     SUIT_MASKS,
+    TWICE_SHIFT,
     TWO_OF_CLUBS,
     Card,
     Suit,
     cards_of,
     mask_of,
     points_of,
+    twice_add,
+    twice_mask,
+    twice_remove,
 )
 from .rules import FirstTrick, MoonScoring, PassDirection, Rules, TieRule
 
@@ -125,32 +130,38 @@ def _splitmix64(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
-def shuffled_deck(seed: int, round_number: int = 1) -> list[int]:
-    """The 52 cards in the order a seeded shuffle leaves them; the same on every machine and Python version.
+_WORDS = {n: -(-math.factorial(n).bit_length() // 64) for n in (52, 104)}
+"""SplitMix64 outputs a shuffle of n cards takes: enough bits for every order (4 for 52, 9 for 104)."""
 
-    Four SplitMix64 outputs, seeded from ``seed`` and the round number, make one
-    256-bit number that drives a Fisher-Yates shuffle (its digits in base 52, 51, ..., 2).
+
+def shuffled_deck(seed: int, round_number: int = 1, decks: int = 1) -> list[int]:
+    """The 52 cards (104, each twice, with two decks) in the order a seeded shuffle leaves them;
+    the same on every machine and Python version.
+
+    Four SplitMix64 outputs (nine for two decks), seeded from ``seed`` and the round number,
+    make one number that drives a Fisher-Yates shuffle (its digits in base 52, 51, ..., 2).
     """
+    deck = list(range(52)) * decks
     state = (seed ^ round_number * 0xD1B54A32D192ED03) & 0xFFFFFFFFFFFFFFFF
     bits = 0
-    for _ in range(4):
+    for _ in range(_WORDS[len(deck)]):
         state, r = _splitmix64(state)
         bits = bits << 64 | r
-    deck = list(range(52))
-    for i in range(51, 0, -1):
+    for i in range(len(deck) - 1, 0, -1):
         bits, j = divmod(bits, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 
 
 def deal_cards(rules: Rules, seed: int, round_number: int = 1) -> tuple[tuple[int, ...], int]:
-    """The hands (masks, seat by seat) and the kitty (a mask, 0 if none) of a seeded deal.
+    """The hands (masks, seat by seat; two-deck masks with two decks) and the kitty (a mask, 0 if none)
+    of a seeded deal.
 
     The kitty is the last cards of the shuffled deck. Where the cards do not divide
     evenly and are all dealt, the seats after the dealer get one more; the dealer of
     round n is seat (n - 1) mod players.
     """
-    deck = shuffled_deck(seed, round_number)
+    deck = shuffled_deck(seed, round_number, rules.decks)
     if rules.deck_mask != FULL_DECK:
         deck.remove(TWO_OF_CLUBS)
     kitty = 0
@@ -164,19 +175,29 @@ def deal_cards(rules: Rules, seed: int, round_number: int = 1) -> tuple[tuple[in
     hands = []
     start = 0
     for size in sizes:
-        mask = 0
-        for c in deck[start : start + size]:
-            mask |= 1 << c
-        hands.append(mask)
+        if rules.decks == 2:
+            hands.append(twice_mask(deck[start : start + size]))
+        else:
+            mask = 0
+            for c in deck[start : start + size]:
+                mask |= 1 << c
+            hands.append(mask)
         start += size
     return tuple(hands), kitty
 
 
-_ROTATIONS = {n: tuple(tuple((leader + i) % n for i in range(n)) for leader in range(n)) for n in (3, 4, 5)}
+_new = object.__new__
+"""Makes the bare round of ``copy`` (the search path) without a call to ``Round.__new__``, which chooses the class."""
+
+_ROTATIONS = {n: tuple(tuple((leader + i) % n for i in range(n)) for leader in range(n)) for n in range(3, 9)}
 
 
 class Round:
-    """One deal: passing, then the tricks, then the points."""
+    """One deal: passing, then the tricks, then the points.
+
+    ``hands`` holds each seat's cards as a mask. With two decks (6 to 8 players) a round is a
+    ``TwoDeckRound``, whose ``doubles`` holds the cards a seat has twice; ``held`` gives both.
+    """
 
     __slots__ = (
         "_best",
@@ -220,12 +241,22 @@ class Round:
     hearts_broken: bool
     kitty: int
 
+    def __new__(cls, rules: Rules | None = None, *args: Any, **kwargs: Any) -> Round:
+        """A ``Round``, or a ``TwoDeckRound`` when ``rules`` play with two decks."""
+        if cls is Round and rules is not None and rules.decks == 2:
+            cls = TwoDeckRound
+        return object.__new__(cls)
+
     def __init__(
         self, rules: Rules, hands: Iterable[int | Iterable[Card]], number: int = 1, kitty: int | Iterable[Card] = 0
     ) -> None:
-        """A round from dealt hands (and kitty), given as masks or as card lists; checked to be a deal."""
-        masks = tuple(h if isinstance(h, int) else mask_of(h) for h in hands)
-        kitty_mask = kitty if isinstance(kitty, int) else mask_of(kitty)
+        """A round from dealt hands (and kitty), given as masks (two-deck masks with two decks) or as card
+        lists; checked to be a deal."""
+        try:
+            masks = tuple(h if isinstance(h, int) else twice_mask(h) for h in hands)
+            kitty_mask = kitty if isinstance(kitty, int) else twice_mask(kitty)
+        except ValueError as e:
+            raise DealError(str(e)) from None
         _check_deal(rules, masks, kitty_mask, number)
         self._setup(rules, masks, number, kitty_mask)
 
@@ -237,7 +268,7 @@ class Round:
         self.dealt = masks
         self.passed = [None] * rules.players
         self._pass_order = ()
-        self.hands = list(masks)
+        self._hold(masks)
         self.trick = []
         self.tricks = []
         self.taken = [0] * rules.players
@@ -255,7 +286,7 @@ class Round:
     @classmethod
     def deal(cls, rules: Rules, seed: int, number: int = 1) -> Round:
         """Round ``number`` dealt from ``seed``."""
-        r = cls.__new__(cls)
+        r = _new(TwoDeckRound if rules.decks == 2 else cls)
         hands, kitty = deal_cards(rules, seed, number)
         r._setup(rules, hands, number, kitty)
         return r
@@ -268,24 +299,33 @@ class Round:
         the first trick is won: its points go to the winner.
         """
         masks = list(hands)
-        if len(masks) != view.rules.players or masks[view.seat] != view.hand_mask:
+        if len(masks) != view.rules.players or masks[view.seat] != view.held_mask:
             raise DealError("the hands must keep the view's own hand")
-        union = 0
-        for m in masks:
-            union |= m
-        if union.bit_count() != sum(m.bit_count() for m in masks):
-            raise DealError("the hands share a card")
+        if view.rules.decks == 2:
+            seen = view.played_twice_mask
+            for m in masks:
+                if (seen >> TWICE_SHIFT & m) | (seen & m >> TWICE_SHIFT):
+                    raise DealError("the hands and the cards played hold a card more than twice")
+                seen = twice_add(seen, m)
+        else:
+            union = 0
+            for m in masks:
+                union |= m
+            if union.bit_count() != sum(m.bit_count() for m in masks):
+                raise DealError("the hands share a card")
         held = [m.bit_count() for m in masks]
         if held != list(view.hand_sizes):
             raise DealError(f"hand sizes {held} do not match the view's {list(view.hand_sizes)}")
-        r = cls.__new__(cls)
+        r = cls.__new__(cls, view.rules)
         r.rules = view.rules
         r.number = view.round_number
         r.pass_direction = view.pass_direction
         r.dealt = None
         r.passed = [None] * view.rules.players
         r._pass_order = ()
-        r.hands = masks
+        for seat, card in zip(view.trick_seats, view.trick, strict=False):  # back into the hands
+            masks[seat] = twice_add(masks[seat], 1 << card)
+        r._hold(masks)
         r.phase = view.phase
         r.tricks = list(view.tricks)
         r.taken = list(view.taken)
@@ -298,14 +338,13 @@ class Round:
         r._opening = view.opening_card
         r.trick = []
         r._led = r._best = r._best_seat = r._trick_points = 0
-        for seat, card in zip(view.trick_seats, view.trick, strict=False):  # replay the current trick
-            r.hands[seat] |= 1 << card
+        for card in view.trick:  # replay the current trick
             r.push(card)
         return r
 
     def copy(self) -> Round:
         """An independent copy to play on."""
-        r = Round.__new__(Round)
+        r = _new(self.__class__)
         r.rules = self.rules
         r.number = self.number
         r.pass_direction = self.pass_direction
@@ -342,12 +381,7 @@ class Round:
             raise IllegalMoveError(Reason.ALREADY_PASSED, seat, chosen)
         if len(chosen) != self.rules.pass_count:
             raise IllegalMoveError(Reason.WRONG_PASS_COUNT, seat, chosen, count=self.rules.pass_count)
-        mask = mask_of(chosen)
-        if mask.bit_count() != len(chosen):
-            raise IllegalMoveError(Reason.DUPLICATE_CARD, seat, chosen)
-        if mask & ~self.hands[seat]:
-            raise IllegalMoveError(Reason.NOT_IN_HAND, seat, tuple(cards_of(mask & ~self.hands[seat])))
-        self.passed[seat] = mask
+        self.passed[seat] = self._pass_mask(seat, chosen)
         self._pass_order += (seat,)
         if all(p is not None for p in self.passed):
             self._exchange()
@@ -356,6 +390,15 @@ class Round:
     def pass_order(self) -> tuple[int, ...]:
         """The seats that have chosen their cards to pass, in the order they chose."""
         return self._pass_order
+
+    def _pass_mask(self, seat: int, chosen: tuple[Card, ...]) -> int:
+        """The mask of the cards ``seat`` chose to pass, checked to be different cards of its hand."""
+        mask = mask_of(chosen)
+        if mask.bit_count() != len(chosen):
+            raise IllegalMoveError(Reason.DUPLICATE_CARD, seat, chosen)
+        if mask & ~self.hands[seat]:
+            raise IllegalMoveError(Reason.NOT_IN_HAND, seat, tuple(cards_of(mask & ~self.hands[seat])))
+        return mask
 
     def passer_to(self, seat: int) -> int:
         """The seat whose passed cards ``seat`` receives."""
@@ -378,19 +421,32 @@ class Round:
             hands[self.pass_direction.target(seat, n)] |= mask
         self._start_play()
 
+    def _hold(self, masks: Iterable[int]) -> None:
+        """Take ``masks`` (two-deck masks with two decks) as the seats' hands."""
+        self.hands = list(masks)
+
+    def held(self, seat: int) -> int:
+        """The cards ``seat`` holds now, as a mask (a two-deck mask with two decks)."""
+        return self.hands[seat]
+
     def _start_play(self) -> None:
-        """The lowest club in play leads (the two of clubs, unless it lies in the kitty or is out)."""
+        """The lowest club in play leads (the two of clubs, unless it lies in the kitty or is out); with two
+        decks, the seat holding it nearest the dealer's left."""
         self.phase = Phase.PLAYING
         hands = self.hands
         clubs = 0
         for h in hands:
             clubs |= h & SUIT_MASKS[0]
         self._opening = (clubs & -clubs).bit_length() - 1
-        self.turn = self.leader = next(s for s, h in enumerate(hands) if h >> self._opening & 1)
-        rotation = _ROTATIONS[len(hands)][self.leader]
+        n = len(hands)
+        dealer = (self.number - 1) % n
+        after_dealer = _ROTATIONS[n][(dealer + 1) % n]
+        self.turn = self.leader = next(s for s in after_dealer if hands[s] >> self._opening & 1)
+        rotation = _ROTATIONS[n][self.leader]
         if self.rules.extra_cards:
-            least = min(h.bit_count() for h in hands)
-            rotation = tuple(s for s in rotation for _ in range(1 + (hands[s].bit_count() > least)))
+            sizes = [self.held(s).bit_count() for s in range(n)]
+            least = min(sizes)
+            rotation = tuple(s for s in rotation for _ in range(1 + (sizes[s] > least)))
         self._order = rotation
 
     @property
@@ -432,7 +488,7 @@ class Round:
         return h
 
     def hand_cards(self, seat: int) -> list[Card]:
-        """The cards ``seat`` holds now, lowest first."""
+        """The cards ``seat`` holds now, lowest first (a card held twice, twice)."""
         return cards_of(self.hands[seat])
 
     def legal_plays(self) -> list[Card]:
@@ -522,7 +578,7 @@ class Round:
             raise UndoError(f"nothing to take back: round {self.number} has no pass and no card yet")
         if self.dealt is None:
             raise UndoError("a round rebuilt from a view has no deal to go back to")
-        r = Round.__new__(Round)
+        r = Round.__new__(Round, self.rules)
         r._setup(self.rules, self.dealt, self.number, self.kitty)
         for seat in passes:
             mask = self.passed[seat]
@@ -530,8 +586,9 @@ class Round:
             r.pass_cards(seat, cards_of(mask))
         for card in plays:
             r.push(card)
-        for name in Round.__slots__:
-            setattr(self, name, getattr(r, name))
+        for cls in type(self).__mro__:  # Round's slots, and TwoDeckRound's doubles
+            for name in getattr(cls, "__slots__", ()):
+                setattr(self, name, getattr(r, name))
 
     def _key(self) -> tuple[object, ...]:
         """Everything that makes the position (what ``pop`` restores and ``==`` compares)."""
@@ -542,7 +599,7 @@ class Round:
             self.kitty,
             self.passed,
             self._pass_order,
-            self.hands,
+            [self.held(s) for s in range(self.rules.players)],
             self.phase,
             self.turn,
             self.leader,
@@ -566,19 +623,24 @@ class Round:
         return self.phase is Phase.OVER
 
     def moon_shooter(self) -> int | None:
-        """The seat that took every point card, once the round is over."""
+        """The seat that took every point card (both decks' with two), once the round is over."""
         if self.phase is not Phase.OVER:
             return None
-        return next((s for s, p in enumerate(self.taken) if p == 26), None)
+        all_points = self.rules.round_points
+        return next((s for s, p in enumerate(self.taken) if p == all_points), None)
 
     def scores(self) -> tuple[int, ...]:
-        """Each seat's points for the round, the moon applied; the points taken so far while it runs."""
+        """Each seat's points for the round, the moon applied; the points taken so far while it runs.
+
+        A moon gives every other seat the round's points (26, or 52 with two decks) and the shooter 0;
+        under ``SHOOTER_MINUS_26`` the shooter loses them instead."""
         shooter = self.moon_shooter()
         if shooter is None:
             return tuple(self.taken)
+        all_points = self.rules.round_points
         if self.rules.moon is MoonScoring.SHOOTER_MINUS_26:
-            return tuple(-26 if s == shooter else 0 for s in range(self.rules.players))
-        return tuple(0 if s == shooter else 26 for s in range(self.rules.players))
+            return tuple(-all_points if s == shooter else 0 for s in range(self.rules.players))
+        return tuple(0 if s == shooter else all_points for s in range(self.rules.players))
 
     def view(self, seat: int, totals: tuple[int, ...] | None = None) -> PlayerView:
         """What ``seat`` may know; ``totals`` are the game's scores before this round."""
@@ -591,6 +653,7 @@ class Round:
 
 
 def _check_deal(rules: Rules, hands: tuple[int, ...], kitty: int, number: int) -> None:
+    """Every card in play dealt once (twice with two decks), each seat as many as the rules give it."""
     n = rules.players
     if len(hands) != n:
         raise DealError(f"{len(hands)} hands dealt, the rules want {n}")
@@ -598,17 +661,87 @@ def _check_deal(rules: Rules, hands: tuple[int, ...], kitty: int, number: int) -
         raise DealError(f"the kitty holds {kitty.bit_count()} cards, the rules want {rules.kitty_size}")
     dealer = (number - 1) % n
     seen = kitty
+    once = rules.decks == 1
     for seat, h in enumerate(hands):
         size = rules.hand_size + ((seat - dealer - 1) % n < rules.extra_cards)
         if h.bit_count() != size:
             raise DealError(f"seat {seat} was dealt {h.bit_count()} cards, not {size}")
-        if h & seen:
-            raise DealError(f"seat {seat} was dealt {cards_of(h & seen)[0]}, which is dealt twice")
-        seen |= h
-    if seen & ~rules.deck_mask:
-        raise DealError(f"{cards_of(seen & ~rules.deck_mask)[0]} is not in play under these rules")
-    if seen != rules.deck_mask:
-        raise DealError(f"the deal lacks {' '.join(map(str, cards_of(rules.deck_mask & ~seen)))}")
+        if once and (h & seen or h >> TWICE_SHIFT):
+            card = cards_of(h & seen or h >> TWICE_SHIFT)[0]
+            raise DealError(f"seat {seat} was dealt {card}, which is dealt twice")
+        if not once and (h & seen >> TWICE_SHIFT or h >> TWICE_SHIFT & seen):
+            card = cards_of(h & seen >> TWICE_SHIFT or h >> TWICE_SHIFT & seen)[0]
+            raise DealError(f"seat {seat} was dealt {card}, which is dealt three times")
+        seen = twice_add(seen, h)
+    deck = rules.deck_mask if once else rules.deck_mask | rules.deck_mask << TWICE_SHIFT
+    if seen & FULL_DECK & ~rules.deck_mask:
+        raise DealError(f"{cards_of(seen & FULL_DECK & ~rules.deck_mask)[0]} is not in play under these rules")
+    if seen != deck:
+        raise DealError(f"the deal lacks {' '.join(map(str, cards_of(deck & ~seen)))}")
+
+
+class TwoDeckRound(Round):
+    """A round with two decks (004, more than five players): a seat may hold a card twice.
+
+    The two copies are the same card in every rule; ``doubles`` holds, per seat, the cards it
+    has twice (always also in ``hands``). Of two identical cards in a trick, the one played first
+    ranks higher: a later copy never beats it.
+    """
+
+    __slots__ = ("doubles",)
+
+    doubles: list[int]
+
+    def _hold(self, masks: Iterable[int]) -> None:
+        masks = list(masks)
+        self.hands = [m & FULL_DECK for m in masks]
+        self.doubles = [m >> TWICE_SHIFT for m in masks]
+
+    def held(self, seat: int) -> int:
+        return self.hands[seat] | self.doubles[seat] << TWICE_SHIFT
+
+    def hand_cards(self, seat: int) -> list[Card]:
+        return cards_of(self.held(seat))
+
+    def _pass_mask(self, seat: int, chosen: tuple[Card, ...]) -> int:
+        """The two-deck mask of the cards ``seat`` chose: a card twice only if it holds it twice."""
+        held = self.held(seat)
+        try:
+            mask = twice_mask(chosen)
+        except ValueError:
+            raise IllegalMoveError(Reason.DUPLICATE_CARD, seat, chosen) from None
+        if mask & ~held & FULL_DECK:
+            raise IllegalMoveError(Reason.NOT_IN_HAND, seat, tuple(cards_of(mask & ~held & FULL_DECK)))
+        if mask & ~held:  # named twice, held once
+            raise IllegalMoveError(Reason.DUPLICATE_CARD, seat, chosen)
+        return mask
+
+    def _exchange(self) -> None:
+        n = self.rules.players
+        held = [self.held(s) for s in range(n)]
+        for seat, mask in enumerate(self.passed):
+            assert mask is not None
+            held[seat] = twice_remove(held[seat], mask)
+        for seat, mask in enumerate(self.passed):
+            assert mask is not None
+            target = self.pass_direction.target(seat, n)
+            held[target] = twice_add(held[target], mask)
+        self._hold(held)
+        self._start_play()
+
+    def copy(self) -> TwoDeckRound:
+        r = super().copy()
+        assert isinstance(r, TwoDeckRound)
+        r.doubles = self.doubles[:]
+        return r
+
+    def push(self, card: int) -> None:
+        seat = self.turn
+        doubles = self.doubles[seat]
+        if doubles >> card & 1:  # one copy stays: flip the bit here, and Round.push flips it back
+            self.doubles[seat] = doubles ^ 1 << card
+            self.hands[seat] ^= 1 << card
+        super().push(card)
 
 
 class OutcomeKind(Enum):

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Literal, overload
 
 from . import __version__, files
-from .cards import Card, CardParseError, cards_of, mask_of
+from .cards import Card, CardParseError, cards_of, mask_of, twice_mask
 from .engine import DealError, Game, GameOverError, IllegalMoveError, Outcome, Phase, Round, judge
 from .rules import PassDirection, Rules, RulesError
 
@@ -379,13 +379,14 @@ class _Reader:
         except CardParseError as e:
             raise self.fail(where, str(e)) from None
 
-    def cards(self, value: Any, where: str) -> list[Card]:
+    def cards(self, value: Any, where: str, decks: int = 1) -> list[Card]:
+        """A list of cards, none named more often than there are ``decks``."""
         if not isinstance(value, list):
             raise self.fail(where, f'must be a list of cards like ["2C", "QS"], not {_short(value)}')
         out = [self.card(v, where) for v in value]
-        if len(set(out)) != len(out):
-            twice = next(c for c in out if out.count(c) > 1)
-            raise self.fail(where, f"{twice} is named twice")
+        too_often = next((c for c in out if out.count(c) > decks), None)
+        if too_often is not None:
+            raise self.fail(where, f"{too_often} is named {'twice' if decks == 1 else 'three times'}")
         return out
 
     # The headers
@@ -425,7 +426,7 @@ class _Reader:
         if not isinstance(rounds, list) or not rounds:
             raise self.fail("rounds", f"must be a list of at least one round, not {_short(rounds)}")
         first = self.fields(rounds[0], "round 1", _ROUND_REQUIRED, _ROUND_OPTIONAL)
-        hands = self.deal(first["deal"], "round 1, deal", rules.players)
+        hands = self.deal(first["deal"], "round 1, deal", rules)
         kitty = self.kitty(first, "round 1", rules)
         try:
             game = Game(rules, seed, hands, kitty)
@@ -465,18 +466,22 @@ class _Reader:
             return 0
         return mask_of(self.cards(rd["kitty"], f"{where}, kitty"))
 
-    def deal(self, value: Any, where: str, players: int) -> list[int]:
+    def deal(self, value: Any, where: str, rules: Rules) -> list[int]:
+        """The hands as masks (two-deck masks with two decks): no card dealt more often than there are decks."""
+        players, decks = rules.players, rules.decks
         if not isinstance(value, list) or len(value) != players:
             raise self.fail(where, f"must be a list of {players} hands, not {_short(value)}")
         masks = []
-        seen: dict[Card, int] = {}
+        seen: dict[Card, list[int]] = {}
         for s, hand in enumerate(value):
-            cards = self.cards(hand, f"{where} of seat {s}")
+            cards = self.cards(hand, f"{where} of seat {s}", decks)
             for c in cards:
-                if c in seen:
-                    raise self.fail(where, f"{c} is dealt twice (to seat {seen[c]} and seat {s})")
-                seen[c] = s
-            masks.append(mask_of(cards))
+                holders = seen.setdefault(c, [])
+                if len(holders) == decks:
+                    to = ", ".join(f"seat {h}" for h in holders) + f" and seat {s}"
+                    raise self.fail(where, f"{c} is dealt {'twice' if decks == 1 else 'three times'} (to {to})")
+                holders.append(s)
+            masks.append(twice_mask(cards))
         return masks
 
     # The rounds
@@ -489,7 +494,7 @@ class _Reader:
             raise self.fail(where, f"round {n} is not over, so no round can follow it")
         if game.is_over():
             raise self.fail(where, f"the game ended after round {n}")
-        hands = self.deal(rd["deal"], f"{where}, deal", game.rules.players)
+        hands = self.deal(rd["deal"], f"{where}, deal", game.rules)
         kitty = self.kitty(rd, where, game.rules)
         try:
             game.next_round(hands, kitty)
@@ -586,7 +591,7 @@ class _Reader:
         for s, chosen in enumerate(value):
             if chosen is None:
                 continue
-            cards = self.cards(chosen, f"{where} of seat {s}")
+            cards = self.cards(chosen, f"{where} of seat {s}", r.rules.decks)
             try:
                 r.pass_cards(s, cards)
             except IllegalMoveError as e:

@@ -20,7 +20,9 @@ from .table.players import EXEC
 if TYPE_CHECKING:
     from .tui.app import HjerterfriApp
 
-START_FLAGS = ("preset", "bots", "seed", "name", "lang", "players")
+START_FLAGS = ("preset", "bots", "seed", "name", "lang", "players", "variant", "no_pass", "pass_count")
+TABLE_SEATS = (3, 4, 5)
+"""The player counts the app's table can seat (the engine and the arena play 3 to 8)."""
 
 
 def kept_settings(args: argparse.Namespace) -> KeptSettings:
@@ -190,12 +192,17 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
     kept = kept_settings(args)
     last = kept.settings("da")  # the game the start screen started last time, and the player's name
     preset = getattr(args, "preset", None) or last.preset
-    setup = Setup(
-        preset=preset,
-        players=getattr(args, "players", None) or last.players,
-        bots=bots or last.bots,
-        name=getattr(args, "name", None) or last.name or None,
-        seed=getattr(args, "seed", None),
+    setup = checked(
+        Setup(
+            preset=preset,
+            players=getattr(args, "players", None) or last.players,
+            variant=getattr(args, "variant", None) or "standard",
+            bots=bots or last.bots,
+            name=getattr(args, "name", None) or last.name or None,
+            seed=getattr(args, "seed", None),
+            no_pass=bool(getattr(args, "no_pass", None)),
+            pass_count=getattr(args, "pass_count", None),
+        )
     )
     skip = any(getattr(args, flag, None) is not None for flag in START_FLAGS)
     tidy(args)
@@ -210,6 +217,15 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
     )
     _keep_settings(app, kept)
     return app
+
+
+def checked(setup: Setup) -> Setup:
+    """``setup`` as the flags chose it, if its rules can be played (else ``RulesError``, one line) and the app can
+    seat it (else ``ValueError``)."""
+    setup.rules(strict=True)
+    if setup.players not in TABLE_SEATS:
+        raise ValueError(f"the table seats 3 to 5 players so far; {setup.players} play only in hjerterfri arena")
+    return setup
 
 
 def continue_game(args: argparse.Namespace) -> int:

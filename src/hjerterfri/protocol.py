@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .cards import SUIT_MASKS, Card, CardParseError, Suit, cards_of, mask_of
+from .cards import FULL_DECK, SUIT_MASKS, TWICE_SHIFT, Card, CardParseError, Suit, cards_of, mask_of, twice_mask
 from .engine import Phase, Trick
 from .rules import PassDirection, Rules, RulesError
 from .view import PlayerView
@@ -97,7 +97,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "round": view.round_number,
         "pass": view.pass_direction.value,
         "phase": view.phase.value,
-        "hand": _texts(view.hand_mask),
+        "hand": _texts(view.held_mask),
         "passed": _texts(view.passed_mask),
         "received": _texts(view.received_mask),
         "tricks": [_trick(t) for t in view.tricks],
@@ -144,11 +144,19 @@ class _Reader:
         except (CardParseError, AttributeError, TypeError):
             raise ProtocolError(f"the view's field {key!r} must be a list of cards") from None
 
-    def mask(self, key: str, data: dict[str, Any] | None = None, optional: bool = False) -> int | None:
+    def mask(
+        self, key: str, data: dict[str, Any] | None = None, optional: bool = False, twice: bool = False
+    ) -> int | None:
+        """The cards as a mask; with ``twice`` (two decks) a two-deck mask, where a card may come twice."""
         source = self.data if data is None else data
         if optional and source.get(key) is None:
             return None
-        return mask_of(self.cards(key, data))
+        if not twice:
+            return mask_of(self.cards(key, data))
+        try:
+            return twice_mask(self.cards(key, data))
+        except ValueError as e:
+            raise ProtocolError(f"the view's field {key!r}: {e}") from None
 
 
 def view_from_json(data: Any) -> PlayerView:
@@ -179,15 +187,18 @@ def view_from_json(data: Any) -> PlayerView:
         opening = Card.parse(r.get("opening", str))
     except CardParseError as e:
         raise ProtocolError(f"the view's field 'opening': {e}") from None
+    twice = rules.decks == 2
+    held = r.mask("hand", twice=twice) or 0
     return PlayerView(
         seat=r.get("seat", int),
         rules=rules,
         round_number=r.get("round", int),
         pass_direction=pass_direction,
         phase=phase,
-        hand_mask=r.mask("hand") or 0,
-        passed_mask=r.mask("passed", optional=True),
-        received_mask=r.mask("received", optional=True),
+        hand_mask=held & FULL_DECK,
+        hand_twice=held >> TWICE_SHIFT,
+        passed_mask=r.mask("passed", optional=True, twice=twice),
+        received_mask=r.mask("received", optional=True, twice=twice),
         tricks=tuple(tricks),
         trick_leader=r.get("leader", int, current),
         trick=r.cards("cards", current),

@@ -103,24 +103,48 @@ class Rules:
     source: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
-        if self.players not in (3, 4, 5):
-            raise RulesError(f"hjerterfri is played by 3, 4 or 5 players, not {self.players}")
-        if not self.pass_cycle:
-            raise RulesError("the pass cycle is empty")
-        if PassDirection.ACROSS in self.pass_cycle and self.players != 4:
-            raise RulesError(f"there is no one across at a table of {self.players}")
-        if not 0 <= self.pass_count < self.hand_size:
-            raise RulesError(f"cannot pass {self.pass_count} cards from a hand of {self.hand_size}")
+        if not 3 <= self.players <= 8:
+            raise RulesError(f"hjerterfri is played by 3 to 8 players, not {self.players}")
         if self.odd_cards is OddCards.REMOVE_TWO_OF_CLUBS and self.players != 3:
             raise RulesError("the two of clubs is taken out only at three players")
+        if self.decks == 2 and self.odd_cards is OddCards.KITTY:
+            raise RulesError(f"{self.players} players deal out both decks (004); there is no kitty")
+        if not self.pass_cycle:
+            raise RulesError("the pass cycle is empty")
+        if PassDirection.ACROSS in self.pass_cycle and self.players % 2:
+            raise RulesError(f"there is no one across at a table of {self.players}")
+        passes = any(d is not PassDirection.NONE for d in self.pass_cycle)
+        if passes and self.pass_count == 0:
+            raise RulesError("cannot pass 0 cards; play without passing instead")
+        if not passes and self.pass_count:
+            raise RulesError(f"a game without passing passes no cards, not {self.pass_count}")
+        if not 0 <= self.pass_count < self.hand_size:
+            raise RulesError(
+                f"cannot pass {self.pass_count} cards from a hand of {self.hand_size} (at most {self.hand_size - 1})"
+            )
         if self.target < 1:
             raise RulesError(f"the target score must be positive, not {self.target}")
 
     @cached_property
+    def decks(self) -> int:
+        """Decks in play: one, or two for more than five players (004: "fler än 5 spelare [...] två kortlekar")."""
+        return 2 if self.players > 5 else 1
+
+    @cached_property
     def deck_mask(self) -> int:
-        """The cards in play: all 52, or 51 without the two of clubs."""
+        """The cards in play: all 52, or 51 without the two of clubs (with two decks, each of them twice)."""
         full = (1 << 52) - 1
         return full & ~1 if self.odd_cards is OddCards.REMOVE_TWO_OF_CLUBS else full
+
+    @cached_property
+    def deck_size(self) -> int:
+        """How many cards are in play: 52, 51 without the two of clubs, or 104 with two decks."""
+        return self.deck_mask.bit_count() * self.decks
+
+    @cached_property
+    def round_points(self) -> int:
+        """The points in a round, all to a moon's shooter: 26 a deck."""
+        return 26 * self.decks
 
     @cached_property
     def kitty_size(self) -> int:
@@ -130,17 +154,20 @@ class Rules:
     @cached_property
     def hand_size(self) -> int:
         """The cards each seat is dealt; under PLAY_TWICE, some seats get one more."""
-        return (self.deck_mask.bit_count() - self.kitty_size) // self.players
+        return (self.deck_size - self.kitty_size) // self.players
 
     @cached_property
     def extra_cards(self) -> int:
-        """How many seats are dealt one card more (004's deal at 3 or 5 players)."""
-        return (self.deck_mask.bit_count() - self.kitty_size) % self.players
+        """How many seats are dealt one card more (004's deal at 3, 5, 6 or 7 players)."""
+        return (self.deck_size - self.kitty_size) % self.players
+
+    @property
+    def passes(self) -> bool:
+        """Whether cards are ever passed (a game without passing has ``pass_count`` 0)."""
+        return self.pass_count > 0
 
     def pass_direction(self, round_number: int) -> PassDirection:
         """The pass direction of round ``round_number`` (the first round is 1)."""
-        if self.pass_count == 0:
-            return PassDirection.NONE
         return self.pass_cycle[(round_number - 1) % len(self.pass_cycle)]
 
     def to_dict(self) -> dict[str, Any]:
@@ -209,11 +236,17 @@ PRESETS: dict[str, Rules] = {
 }
 
 
-def preset(name: str, players: int = 4) -> Rules:
-    """The preset called ``name`` (``dansk``, ``dansk-hus`` or ``svensk``) for 3, 4 or 5 players.
+VARIANTS = ("standard", "left-right", "no-two")
+"""Variants of a 3- or 5-player game (``table.variants.game_rules`` builds them): the preset as it is, passing
+only left and right (the Danish presets), or the 3-player Swedish deal without the two of clubs."""
 
-    At 3 and 5 players the passing is left, right, none; Danish presets lay the odd
-    cards aside as a kitty (001), Swedish deals them out to be played twice (004).
+
+def preset(name: str, players: int = 4) -> Rules:
+    """The preset called ``name`` (``dansk``, ``dansk-hus`` or ``svensk``) for 3 to 8 players.
+
+    At other counts than four the passing is left, right, none. At 3 and 5 players the Danish
+    presets lay the odd cards aside as a kitty (001), Swedish deals them out to be played twice
+    (004); 6 to 8 players play only Swedish, with two decks (004), the odd cards played twice.
     """
     try:
         rules = PRESETS[name.strip().lower()]
@@ -221,6 +254,10 @@ def preset(name: str, players: int = 4) -> Rules:
         raise UnknownPresetError(name) from None
     if players == 4:
         return rules
+    if players > 5 and rules.name != "svensk":
+        raise RulesError(
+            f"{rules.name} is played by 3 to 5 players; 6 to 8 play svensk, with two decks (the Swedish text)"
+        )
     odd = OddCards.PLAY_TWICE if rules.name == "svensk" else OddCards.KITTY
     three_way = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.NONE)
     return replace(rules, players=players, pass_cycle=three_way, odd_cards=odd)

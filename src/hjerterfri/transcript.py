@@ -20,7 +20,7 @@ from .engine import OutcomeKind, Phase, Round
 from .gamelog import GameRecord, LogError, LogReplay
 from .i18n import Texts
 from .literal import literal, printable
-from .rules import PassDirection
+from .rules import OddCards, PassDirection
 
 
 class Transcript:
@@ -50,7 +50,21 @@ class Transcript:
         )
         who = [t("transcript.human") if s.is_human else t.level_name(s.bot or "") for s in rec.seats]
         seats = Text(" · ").join(Text.assemble(self.name(i, "bold"), f" ({w})") for i, w in enumerate(who))
-        return Group(title, seats)
+        return Group(title, Text(self.table_line(), style="dim"), seats)
+
+    def table_line(self) -> str:
+        """The table: players, decks, the cards passed or no passing, and a deal without the two of clubs."""
+        rules, t = self.record.rules, self.t
+        parts = [t("transcript.players", n=rules.players)]
+        if rules.decks == 2:
+            parts.append(t("transcript.two-decks"))
+        if rules.passes:
+            parts.append(t("transcript.pass-count", n=rules.pass_count))
+        else:
+            parts.append(t.pass_direction(PassDirection.NONE))
+        if rules.odd_cards is OddCards.REMOVE_TWO_OF_CLUBS:
+            parts.append(t("transcript.no-two"))
+        return " · ".join(parts)
 
     def round(self, r: Round, totals: list[int]) -> RenderableType:
         t = self.t
@@ -98,9 +112,9 @@ class Transcript:
         t = self.t
         table.add_column("#", justify="right", style="dim")
         for seat in range(n):
-            table.add_column(self.name(seat), justify="left", no_wrap=True)
-        table.add_column(t("transcript.winner"))
-        table.add_column(t("transcript.points"), justify="right")
+            table.add_column(self.name(seat), justify="left")  # a seat's two cards in 004's first trick may stack
+        table.add_column(t("transcript.winner"), no_wrap=True)
+        table.add_column(t("transcript.points"), justify="right", no_wrap=True)
         lead = ">" if self.deck.ascii else "›"
         played: list[tuple[tuple[int, ...], tuple[Card, ...], int | None, int | None]]
         played = [(t.seats, t.cards, t.winner, t.points) for t in r.tricks]

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import NOT_HEARTS, SUIT_MASKS, Card, Suit, cards_of, points_of
+from .cards import NOT_HEARTS, SUIT_MASKS, TWICE_SHIFT, Card, Suit, cards_of, points_of, twice_add
 
 if TYPE_CHECKING:
     from .engine import Phase, Round, Trick
@@ -27,10 +27,11 @@ class PlayerView:
     pass_direction: PassDirection
     phase: Phase
     hand_mask: int
+    """The cards this seat holds (with two decks, each card it holds once or twice)."""
     passed_mask: int | None
-    """What this seat passed, once chosen."""
+    """What this seat passed, once chosen (a two-deck mask with two decks)."""
     received_mask: int | None
-    """What this seat received, once the exchange is done."""
+    """What this seat received, once the exchange is done (a two-deck mask with two decks)."""
     tricks: tuple[Trick, ...]
     trick_leader: int
     trick: tuple[Card, ...]
@@ -57,10 +58,18 @@ class PlayerView:
     """Who took the kitty, once the first trick is won."""
     kitty_mask: int | None = None
     """The kitty's cards, known only to whoever took it (and to all once the round is over)."""
+    hand_twice: int = 0
+    """With two decks, the cards this seat holds twice (also in ``hand_mask``)."""
 
     @property
     def hand(self) -> list[Card]:
-        return cards_of(self.hand_mask)
+        """The cards this seat holds, lowest first (a card held twice, twice)."""
+        return cards_of(self.held_mask)
+
+    @property
+    def held_mask(self) -> int:
+        """This seat's hand as a two-deck mask: ``hand_mask``, and ``hand_twice`` 52 bits higher."""
+        return self.hand_mask | self.hand_twice << TWICE_SHIFT
 
     @property
     def legal_plays(self) -> list[Card]:
@@ -89,6 +98,17 @@ class PlayerView:
             m |= 1 << c
         return m
 
+    @property
+    def played_twice_mask(self) -> int:
+        """Every card played in this round so far, as a two-deck mask (a card played twice, twice)."""
+        m = 0
+        for t in self.tricks:
+            for c in t.cards:
+                m = twice_add(m, 1 << c)
+        for c in self.trick:
+            m = twice_add(m, 1 << c)
+        return m
+
     def plays(self) -> list[tuple[int, Card]]:
         """Every card played so far in order, with the seat that played it."""
         out = [(s, c) for t in self.tricks for s, c in zip(t.seats, t.cards, strict=True)]
@@ -100,7 +120,11 @@ class PlayerView:
         return [s for s in Suit if self.void_masks[seat] & SUIT_MASKS[s] == SUIT_MASKS[s]]
 
     def unseen_mask(self) -> int:
-        """The cards this seat cannot see: held by the others, or lying unseen in the kitty."""
+        """The cards this seat cannot see: held by the others, or lying unseen in the kitty. With two decks,
+        the cards of which a copy is unseen."""
+        if self.rules.decks == 2:
+            seen = twice_add(self.held_mask, self.played_twice_mask)
+            return self.rules.deck_mask & ~(seen >> TWICE_SHIFT)
         return self.rules.deck_mask & ~self.hand_mask & ~self.played_mask & ~(self.kitty_mask or 0)
 
 
@@ -118,6 +142,7 @@ def make_view(r: Round, seat: int, totals: tuple[int, ...]) -> PlayerView:
         pass_direction=r.pass_direction,
         phase=r.phase,
         hand_mask=r.hands[seat],
+        hand_twice=r.held(seat) >> TWICE_SHIFT,
         passed_mask=r.passed[seat],
         received_mask=r.received(seat),
         tricks=tuple(r.tricks),
@@ -129,7 +154,7 @@ def make_view(r: Round, seat: int, totals: tuple[int, ...]) -> PlayerView:
         hearts_broken=r.hearts_broken,
         totals=totals,
         taken=tuple(taken),
-        hand_sizes=tuple(h.bit_count() for h in r.hands),
+        hand_sizes=tuple(r.held(s).bit_count() for s in range(r.rules.players)),
         void_masks=tuple(round_voids(r)[0]),
         legal_mask=r.legal_mask() if r.turn == seat else 0,
         kitty_size=r.kitty.bit_count(),

@@ -58,7 +58,7 @@ def test_cli_prints_the_table_and_writes_json(tmp_path, capsys):
 
 @pytest.mark.parametrize(
     ("seats", "words"),
-    [("middel,let", "3, 4 or 5 comma-separated"), ("middel,let,let,nobody", "unknown bot 'nobody'")],
+    [("middel,let", "3 to 8 comma-separated"), ("middel,let,let,nobody", "unknown bot 'nobody'")],
 )
 def test_bad_seats_are_one_line(seats, words, capsys):
     assert main(["arena", "--seats", seats, "--deals", "2"]) == 2
@@ -125,3 +125,19 @@ def test_the_move_limit_stops_a_slow_bot():
     assert fig["types"]["tests.bots.test_arena:Sleepy"]["faults"] == 4 * 13
     assert "timeout" in fig["types"]["tests.bots.test_arena:Sleepy"]["fault_examples"][0]
     assert time.perf_counter() - start < 20
+
+
+@pytest.mark.parametrize("seats", ["svær,middel,let,middel,middel,let", "middel,let,let,let,let,let,let,middel"])
+def test_six_to_eight_seats_play_svensk_with_two_decks(seats, tmp_path, capsys):
+    """Issue 17: 6 to 8 seats play svensk with two decks, 52 points a round; dansk is one line refused."""
+    out = tmp_path / "fig.json"
+    assert main(["arena", "--seats", seats, "--deals", "2", "--preset", "svensk", "--json", str(out)]) == 0
+    fig = json.loads(out.read_text())
+    n = len(seats.split(","))
+    assert fig["rounds_per_deal"] == n and fig["round_points"] == 52
+    points = sum(t["points_per_round"] * t["seat_rounds"] for t in fig["types"].values())
+    moons = sum(t["moons_shot"] for t in fig["types"].values())
+    assert round(points) == 2 * n * 52 + moons * 52 * (n - 2)
+    assert f"fair share: {52 / n:.1f} points" in capsys.readouterr().out
+    assert main(["arena", "--seats", seats, "--deals", "1"]) == 2
+    assert "6 to 8 play svensk" in capsys.readouterr().err

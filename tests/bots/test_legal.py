@@ -6,7 +6,8 @@ import pytest
 
 from hjerterfri.bots import make_bot
 from hjerterfri.bots.svaer import SvaerBot, best_card
-from hjerterfri.rules import PRESETS, OddCards, PassDirection, Rules
+from hjerterfri.engine import Phase, Round
+from hjerterfri.rules import PRESETS, OddCards, PassDirection, Rules, preset
 
 from .helpers import play_round
 
@@ -54,3 +55,38 @@ def test_every_level_plays_legally_at_three_and_five(players, odd):
     for seed in range(2):
         bots = [make_bot(["let", "middel", "svær"][(s + seed) % 3], s) for s in range(players)]
         assert play_round(rules, seed, seed + 1, bots).is_over
+
+
+@pytest.mark.parametrize("players", [6, 7, 8])
+def test_every_level_plays_legally_with_two_decks(players):
+    """Issue 17: let, middel and svær (which plays as middel there) at 6 to 8 players; a pass may name a card
+    held twice twice, and every card goes through the engine's checks."""
+    rules = preset("svensk", players)
+    for seed in range(3):
+        bots = [make_bot(["let", "middel", "svær"][(s + seed) % 3], s) for s in range(players)]
+        r = Round.deal(rules, seed, seed + 1)
+        if r.phase is Phase.PASSING:
+            for s in range(players):
+                view = r.view(s)
+                cards = bots[s].choose_pass(view)
+                assert len(cards) == rules.pass_count
+                assert all(cards.count(c) <= view.hand.count(c) for c in cards)
+                r.pass_cards(s, cards)
+        while not r.is_over:
+            view = r.view(r.turn)
+            card = bots[r.turn].choose_play(view)
+            assert card in view.legal_plays
+            r.play(card)
+        assert sum(r.taken) == 52
+
+
+def test_svaer_plays_as_middel_with_two_decks():
+    rules = preset("svensk", 8)
+    r = Round.deal(rules, 4, 3)
+    svaer, middel = make_bot("svær", 1), make_bot("middel", 1)
+    for _ in range(40):
+        view = r.view(r.turn)
+        assert svaer.choose_play(view) == middel.choose_play(view) == best_card(view)
+        r.play(middel.choose_play(view))
+    r = Round.deal(rules, 4, 1)
+    assert svaer.choose_pass(r.view(0)) == middel.choose_pass(r.view(0))

@@ -55,3 +55,17 @@ def refused(r: Round, text: str) -> Reason:
 
 def legal(r: Round) -> str:
     return " ".join(map(str, r.legal_plays()))
+
+
+def deal_round(rules: Rules, texts: list[str], number: int, kitty: str = "") -> Round:
+    """Round ``number`` with exactly these hands (a card may come twice with two decks) and kitty."""
+    return Round(rules, [parse_cards(t) for t in texts], number, parse_cards(kitty))
+
+
+def finish(r: Round, high: tuple[int, ...] = ()) -> Round:
+    """Play the round to its end, checked: the seats in ``high`` play their highest legal card, the others
+    their lowest."""
+    while not r.is_over:
+        legal = r.legal_plays()
+        r.play(legal[-1] if r.turn in high else legal[0])
+    return r

@@ -9,7 +9,11 @@ from hypothesis import strategies as st
 from hjerterfri.engine import Phase, Round, UndoError
 from hjerterfri.rules import PRESETS, preset
 
-TABLES = [*PRESETS.values(), *(preset(name, n) for name in PRESETS for n in (3, 5))]
+TABLES = [
+    *PRESETS.values(),
+    *(preset(name, n) for name in PRESETS for n in (3, 5)),
+    *(preset("svensk", n) for n in (6, 7, 8)),
+]
 
 
 @settings(max_examples=200, deadline=None)

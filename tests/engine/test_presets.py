@@ -130,7 +130,7 @@ def test_rules_to_dict_and_back(rules):
 @pytest.mark.parametrize(
     ("change", "message"),
     [({"tie": "coin-flip"}, "coin-flip"), ({"target": "100"}, "must be int"), ({"pase_count": 3}, "did you mean"),
-     ({"players": 7}, "3, 4 or 5 players"), ({"pass_count": 13}, "cannot pass")],
+     ({"players": 9}, "3 to 8 players"), ({"pass_count": 13}, "cannot pass")],
 )  # fmt: skip
 def test_rules_from_bad_dict_say_what_is_wrong(change, message):
     data = DANSK.to_dict() | change

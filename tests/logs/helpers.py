@@ -47,7 +47,12 @@ def play_out(record: GameRecord, actions: int | None = None, bot_seed: int = 0) 
 
 def state(game: Game) -> list:
     """Everything the engine knows of a game, to compare two games."""
-    return [
-        (r.number, r.dealt, r.kitty, list(r.passed), r.hands, r.phase, r.turn, r.leader, r.tricks, r.trick, r.taken)
-        for r in game.rounds
-    ] + [game.totals, game.outcome()]
+    seats = range(game.rules.players)
+    return (
+        [
+            (r.number, r.dealt, r.kitty, list(r.passed), [r.held(s) for s in seats], r.phase, r.turn, r.leader)
+            for r in game.rounds
+        ]
+        + [(r.tricks, r.trick, r.taken) for r in game.rounds]
+        + [game.totals, game.outcome()]
+    )

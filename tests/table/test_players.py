@@ -160,8 +160,8 @@ def test_a_bot_program_that_fails_is_replaced_and_started_again(mode, kind, tmp_
         assert decision.fault is not None and decision.fault.kind is kind, decision.fault
         assert decision.cards == fallback("play", PLAYING)
         # The next question still gets an answer: passing works in every mode (the program restarts if need be).
-        passed = decide(player, 0, "pass", PASSING, limit=10)
-        assert passed.fault is None and passed.cards == tuple(PASSING.hand[:3])
+        passed = decide(player, 0, "pass", PASSING, limit=30)
+        assert passed.fault is None and passed.cards == tuple(PASSING.hand[:3]), passed.fault
     finally:
         player.close()
     assert player._process is None
@@ -214,3 +214,15 @@ def test_hjerterfri_bot_serves_a_bot_with_the_same_decisions_as_in_process(spec,
             r.play(served.cards[0])
     finally:
         player.close()
+
+
+def test_with_two_decks_a_card_held_twice_may_be_passed_twice_and_one_held_once_may_not():
+    r = next(r for seed in range(50) if (r := Round.deal(preset("svensk", 8), seed, 1)).doubles[0])
+    view = r.view(0)
+    twice = next(c for c in view.hand if view.hand.count(c) == 2)
+    once = next(c for c in view.hand if view.hand.count(c) == 1)
+    good = decide(LocalPlayer(Answers(None, [twice, twice, once])), 0, "pass", view)
+    assert good.fault is None and good.cards == (twice, twice, once)
+    bad = decide(LocalPlayer(Answers(None, [once, once, twice])), 0, "pass", view)
+    assert bad.fault is not None and bad.fault.kind is FaultKind.NOT_HELD
+    assert f"passed {once} twice, but holds it once" in str(bad.fault)

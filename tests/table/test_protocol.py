@@ -14,7 +14,15 @@ from hjerterfri.engine import Round
 from hjerterfri.rules import preset
 from hjerterfri.table.variants import game_rules
 
-TABLES = [preset("dansk"), preset("svensk"), preset("dansk", 3), preset("svensk", 5), game_rules("svensk", 3, "no-two")]
+TABLES = [
+    preset("dansk"),
+    preset("svensk"),
+    preset("dansk", 3),
+    preset("svensk", 5),
+    game_rules("svensk", 3, "no-two"),
+    preset("svensk", 7),
+    game_rules("svensk", 8, no_pass=True),
+]
 
 
 @pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.name}-{r.players}-{r.odd_cards.value}")
@@ -26,7 +34,7 @@ def test_every_view_of_random_rounds_survives_json_and_back(rules):
         while not r.is_over:
             if r.phase.value == "passing":
                 for seat in range(rules.players):
-                    views.append(r.view(seat, (10, 20, 30, 40, 50)[: rules.players]))
+                    views.append(r.view(seat, (10, 20, 30, 40, 50, 60, 70, 80)[: rules.players]))
                     r.pass_cards(seat, rng.sample(r.hand_cards(seat), rules.pass_count))
             else:
                 views.extend(r.view(s) for s in range(rules.players))
@@ -86,3 +94,16 @@ def test_the_server_answers_a_session_and_reports_what_it_cannot_read():
 def test_the_server_refuses_a_table_that_does_not_say_hello(capsys):
     assert serve("middel", io.BytesIO(b'{"type": "play"}\n'), io.BytesIO()) == 2
     assert "hello" in capsys.readouterr().err
+
+
+def test_a_hand_with_a_card_twice_is_written_twice_and_read_back():
+    """Issue 17: with two decks the view's hand, pass and receipt may name a card twice."""
+    rules = preset("svensk", 8)
+    r = next(r for seed in range(50) if (r := Round.deal(rules, seed, 1)).doubles[0])
+    view = r.view(0)
+    data = protocol.view_to_json(view)
+    assert len(data["hand"]) == 13 and len(set(data["hand"])) < 13
+    assert protocol.view_from_json(data) == view
+    data["hand"] = [data["hand"][0]] * 3 + data["hand"][3:]
+    with pytest.raises(protocol.ProtocolError, match="named three times"):
+        protocol.view_from_json(data)

@@ -21,6 +21,10 @@ come from ``decision_rng(seed, view)``, so a decision is a pure function of the
 seed and the view. A wall-clock cap (``time_cap`` seconds) is only a safety net
 on a very slow machine: when it is hit, the best card so far over the samples
 done is played, and only then can a replay differ.
+
+With two decks (6 to 8 players) it plays as ``middel``: its sampling
+(``knowledge.sample_hands``) deals every unseen card once and does not know a card
+may be out twice.
 """
 
 from __future__ import annotations
@@ -87,6 +91,8 @@ class SvaerBot:
         count = view.rules.pass_count
         if count == 0:
             return []
+        if view.rules.decks == 2:
+            return heuristic_pass(view)  # two decks: plays as middel (see the class docstring)
         hand = view.hand_mask
         first = heuristic_pass(view)
         ranked = sorted(cards_of(hand), key=lambda c: (-pass_danger(c, hand, count), c))[: count + 4]
@@ -145,6 +151,8 @@ class SvaerBot:
         return list(options[best])
 
     def choose_play(self, view: PlayerView) -> Card:
+        if view.rules.decks == 2:
+            return CARDS[rule_play(view)]  # two decks: plays as middel (see the class docstring)
         values = self.evaluate(view)
         if len(values) == 1:
             return next(iter(values))

@@ -94,6 +94,10 @@ class BotFailed(Exception):
 class Player(Protocol):
     """A seat's bot as the table asks it: the raw answer, or an exception."""
 
+    def prepare(self) -> None:
+        """Get ready to answer (a program is started), before the clock of a decision runs."""
+        ...
+
     def ask(self, kind: Kind, view: PlayerView, limit: float | None) -> object: ...
 
     def close(self) -> None: ...
@@ -106,6 +110,9 @@ class LocalPlayer:
         """``alarm``: enforce the time limit with SIGALRM (only on the main thread of a POSIX process)."""
         self.bot = bot
         self.alarm = alarm and hasattr(signal, "setitimer")
+
+    def prepare(self) -> None:
+        pass
 
     def ask(self, kind: Kind, view: PlayerView, limit: float | None) -> object:
         choose = self.bot.choose_pass if kind == "pass" else self.bot.choose_play
@@ -177,10 +184,15 @@ class ProcessPlayer:
         name = answer.get("name")
         self.name = name if isinstance(name, str) else ""
 
-    def ask(self, kind: Kind, view: PlayerView, limit: float | None) -> object:
+    def prepare(self) -> None:
+        """Start the program if it is not running (``BotFailed`` if it cannot start or greet)."""
         with self._lock:
             if self._process is None or self._process.poll() is not None:
                 self.start()
+
+    def ask(self, kind: Kind, view: PlayerView, limit: float | None) -> object:
+        self.prepare()
+        with self._lock:
             self._number += 1
             self._send(protocol.request(kind, self._number, view))
             try:
@@ -286,6 +298,8 @@ def decide(player: Player, seat: int, kind: Kind, view: PlayerView, limit: float
     """Ask ``player`` for ``seat``'s pass or play in ``view``; on any fault, the fallback's, with the fault."""
     start = time.perf_counter()
     try:
+        player.prepare()  # a program's start is not the bot's thinking time
+        start = time.perf_counter()
         answer = player.ask(kind, view, limit)
         fault = None
     except BotTimeout:
@@ -321,11 +335,14 @@ def check(kind: Kind, view: PlayerView, answer: object) -> tuple[tuple[Card, ...
         return (), Fault(FaultKind.JUNK, f"passed {_shown(answer)}, not a list of cards")
     cards = tuple(CARDS[cast(int, c)] for c in answer)
     count = view.rules.pass_count
-    if len(cards) != count or mask_of(cards).bit_count() != count:
+    if len(cards) != count or (view.rules.decks == 1 and mask_of(cards).bit_count() != count):
         return (), Fault(FaultKind.WRONG_COUNT, f"passed {len(cards)} cards ({_shown(answer)}); {count} are passed")
-    missing = [c for c in cards if not view.hand_mask >> c & 1]
+    hand = view.hand  # with two decks a card may be held, and passed, twice
+    missing = [c for c in cards if cards.count(c) > hand.count(c)]
     if missing:
-        return (), Fault(FaultKind.NOT_HELD, f"passed {missing[0]}, which it does not hold")
+        held = hand.count(missing[0])
+        why = "which it does not hold" if not held else "but holds it once"
+        return (), Fault(FaultKind.NOT_HELD, f"passed {missing[0]}{' twice' if held else ''}, {why}")
     return cards, None
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..gamelog import Seat
-from ..rules import Rules
+from ..rules import Rules, RulesError
 from .variants import game_rules, variants_for
 
 SEED_STRIDE = 4
@@ -48,8 +48,22 @@ class Setup:
     name: str | None = None
     seed: int | None = None
     target: int | None = None
+    no_pass: bool = False
+    """Play without passing (004: any preset, any table)."""
+    pass_count: int | None = None
+    """Pass this many cards instead of three (004: not at four players)."""
 
-    def rules(self) -> Rules:
-        """The rules this setup plays (a variant the table does not allow falls back to the preset's own)."""
+    def rules(self, strict: bool = False) -> Rules:
+        """The rules this setup plays. A variant or a passing option the table does not allow falls back to the
+        preset's own (the start screen may have changed the table), or with ``strict`` raises ``RulesError``."""
+        if strict:
+            return game_rules(
+                self.preset, self.players, self.variant, self.target, no_pass=self.no_pass, pass_count=self.pass_count
+            )
         variant = self.variant if self.variant in variants_for(self.preset, self.players) else "standard"
-        return game_rules(self.preset, self.players, variant, self.target)
+        try:
+            return game_rules(
+                self.preset, self.players, variant, self.target, no_pass=self.no_pass, pass_count=self.pass_count
+            )
+        except RulesError:
+            return game_rules(self.preset, self.players, variant, self.target)

@@ -59,10 +59,10 @@ def timeline(game: Game) -> list[Step]:
 
 
 def position(game: Game, step: Step) -> Round:
-    """The round as it stood at ``step``, replayed from its deal."""
+    """The round as it stood at ``step``, replayed from its deal (and kitty)."""
     source = game.rounds[step.round_index]
     assert source.dealt is not None
-    r = Round(source.rules, source.dealt, source.number)
+    r = Round(source.rules, source.dealt, source.number, source.kitty)
     if step.passed and r.phase is Phase.PASSING:
         for seat, mask in enumerate(source.passed):
             if mask is not None:

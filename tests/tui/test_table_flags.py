@@ -1,0 +1,64 @@
+"""The table flags of a new game (issue 17): --players, --variant, --no-pass and --pass-count reach the
+game's rules, and a table that cannot be played is one line and exit status 2."""
+
+from __future__ import annotations
+
+import pytest
+
+from hjerterfri.cli import main
+from hjerterfri.engine import Phase
+from hjerterfri.launch import play_app
+from hjerterfri.rules import OddCards, PassDirection
+from hjerterfri.tui.screens.table import TableScreen
+
+from .helpers import fast_settings, sync
+from .test_continue import args_for
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--players", "4", "--pass-count", "2"], "four players pass 3 cards"),
+        (["--players", "3", "--pass-count", "17"], "cannot pass 17 cards from a hand of 17"),
+        (["--players", "5", "--pass-count", "0"], "cannot pass 0 cards; play without passing instead"),
+        (["--no-pass", "--pass-count", "2"], "a game without passing passes no cards, not 2"),
+        (["--players", "5", "--preset", "svensk", "--variant", "no-two"], "has no variant 'no-two'"),
+        (["--players", "3", "--variant", "left-right", "--no-pass"], "cannot be played without passing"),
+        (["--players", "6"], "dansk is played by 3 to 5 players; 6 to 8 play svensk"),
+        (["--players", "7", "--preset", "svensk"], "the table seats 3 to 5 players so far"),
+    ],
+)
+def test_a_table_that_cannot_be_played_is_one_line(argv, words, tmp_path, capsys):
+    assert main(["--data-dir", str(tmp_path), *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err and "\n" not in err and "Traceback" not in err
+
+
+async def first_rules(*argv: str):
+    app = play_app(args_for("--seed", "4", "--bots", "let", *argv))
+    app.settings = fast_settings()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        return table.table.game.rules, table.table.game.round.phase
+
+
+@sync
+async def test_five_players_passing_two_cards_from_the_flags():
+    rules, phase = await first_rules("--players", "5", "--pass-count", "2")
+    assert (rules.players, rules.pass_count, phase) == (5, 2, Phase.PASSING)
+
+
+@sync
+async def test_no_passing_from_the_flags_starts_with_the_first_trick():
+    rules, phase = await first_rules("--no-pass", "--preset", "svensk")
+    assert (rules.pass_cycle, rules.pass_count, phase) == ((PassDirection.NONE,), 0, Phase.PLAYING)
+
+
+@sync
+async def test_the_variants_from_the_flags():
+    rules, _ = await first_rules("--players", "3", "--variant", "left-right")
+    assert rules.pass_cycle == (PassDirection.LEFT, PassDirection.RIGHT)
+    rules, _ = await first_rules("--players", "3", "--preset", "svensk", "--variant", "no-two")
+    assert rules.odd_cards is OddCards.REMOVE_TWO_OF_CLUBS
