@@ -5,6 +5,8 @@ Update them after an intended change with ``pytest tests/tui --snapshot-update``
 
 from __future__ import annotations
 
+import pytest
+
 from hjerterfri.engine import Phase
 from hjerterfri.table import Setup
 from hjerterfri.tui.app import HjerterfriApp
@@ -65,3 +67,42 @@ def test_a_five_player_table_with_two_cards_from_one_seat(snap_compare):
     table = fixed_table(seed=3, preset_name="svensk", lang="sv", players=5)
     play_in_engine(table, my_turn_before_the_first_trick)
     assert snap_compare(app_at(table, "sv"), terminal_size=SIZE)
+
+
+LANGS = ["da", "sv", "en"]
+
+
+def long_table(lang: str, target: int):
+    """A Danish game to ``target`` with LowestBot opponents, names in ``lang``."""
+    import dataclasses
+
+    table = fixed_table(seed=5, lang=lang)
+    table.record.game.rules = dataclasses.replace(table.rules, target=target)
+    return table
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_in_every_language(snap_compare, lang):
+    table = fixed_table(seed=3, lang=lang)
+
+    def my_turn_mid_trick(game) -> bool:
+        r = game.round
+        return r.phase is Phase.PLAYING and r.turn == HUMAN and len(r.trick) >= 2 and len(r.tricks) >= 2
+
+    play_in_engine(table, my_turn_mid_trick)
+    assert snap_compare(app_at(table, lang), terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_round_summary_after_round_12_in_every_language(snap_compare, lang):
+    table = long_table(lang, target=1000)
+    play_in_engine(table, lambda game: len(game.rounds) == 12 and game.round.is_over)
+    assert snap_compare(app_at(table, lang), terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_end_of_a_long_game_in_every_language(snap_compare, lang):
+    table = long_table(lang, target=170)
+    play_in_engine(table, lambda game: game.is_over())
+    assert len(table.game.rounds) >= 20
+    assert snap_compare(app_at(table, lang), press=["enter"], terminal_size=SIZE)

@@ -59,15 +59,20 @@ class HelpScreen(Dialog):
         yield Footer(compact=True)
 
 
-def rules_text() -> str | None:
-    """docs/regler.md: from the installed package, else from the source checkout."""
+RULES = {"da": "regler.md", "sv": "regler.sv.md", "en": "rules.md"}
+"""The players' rules in each language (``docs/``; the Danish one is the original)."""
+
+
+def rules_text(lang: str = "da") -> str | None:
+    """The rules in ``lang``: from the installed package, else from the source checkout's docs/."""
+    name = RULES.get(lang, RULES["da"])
     try:
-        packaged = resources.files("hjerterfri") / "regler.md"
+        packaged = resources.files("hjerterfri") / "docs" / name
         if packaged.is_file():
             return packaged.read_text(encoding="utf-8")
     except (OSError, ModuleNotFoundError):
         pass
-    repo = Path(__file__).resolve().parents[4] / "docs" / "regler.md"
+    repo = Path(__file__).resolve().parents[4] / "docs" / name
     if repo.is_file():
         return repo.read_text(encoding="utf-8")
     return None
@@ -77,7 +82,7 @@ class RulesScreen(Dialog):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("r", "close", "key.close", show=False)]
 
     def compose(self) -> ComposeResult:
-        text = rules_text()
+        text = rules_text(self.app.texts.lang)
         with VerticalScroll(classes="dialog wide"):
             yield Markdown(text if text is not None else self.app.texts("rules.missing"))
         yield Footer(compact=True)
