@@ -21,8 +21,6 @@ if TYPE_CHECKING:
     from .tui.app import HjerterfriApp
 
 START_FLAGS = ("preset", "bots", "seed", "name", "lang", "players", "variant", "no_pass", "pass_count")
-TABLE_SEATS = (3, 4, 5)
-"""The player counts the app's table can seat (the engine and the arena play 3 to 8)."""
 
 
 def kept_settings(args: argparse.Namespace) -> KeptSettings:
@@ -220,11 +218,8 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
 
 
 def checked(setup: Setup) -> Setup:
-    """``setup`` as the flags chose it, if its rules can be played (else ``RulesError``, one line) and the app can
-    seat it (else ``ValueError``)."""
+    """``setup`` as the flags chose it, if its rules can be played (else ``RulesError``, one line)."""
     setup.rules(strict=True)
-    if setup.players not in TABLE_SEATS:
-        raise ValueError(f"the table seats 3 to 5 players so far; {setup.players} play only in hjerterfri arena")
     return setup
 
 

@@ -53,7 +53,7 @@ ALLOWED: dict[str, tuple[object, ...]] = {
     "trick_pause": TRICK_PAUSES,
     "bot_limit": BOT_LIMITS,
     "preset": tuple(PRESETS),
-    "players": (3, 4, 5),
+    "players": (3, 4, 5, 6, 7, 8),
     "bots": tuple(LEVELS),
 }
 """The values a saved setting may take; the name is checked as a log checks it; every other setting is a yes/no."""

@@ -292,7 +292,7 @@ async def test_the_hint_key_names_the_card_and_marks_it_in_the_hand():
             if table.hinted:
                 break
         hand = table.query_one(HandView)
-        assert hand.hinted == frozenset({expected}) and hand.current() == expected
+        assert hand.hinted == (expected,) and hand.current() == expected
         assert plain(table.query_one("#status").content).strip() == f"Tip: spil {app.texts.card_name(expected)}"
         await pilot.press("enter")  # the cursor stands on the hinted card
         await pilot.pause()
@@ -314,7 +314,7 @@ async def test_a_hint_while_passing_and_a_hint_that_fails():
             if table.hinted:
                 break
         want = sorted(session.game.round.hand_cards(HUMAN))[-3:]
-        assert table.query_one(HandView).hinted == frozenset(want)
+        assert sorted(table.query_one(HandView).hinted) == sorted(want)
         assert "Tip: giv" in plain(table.query_one("#status").content)
         await pass_with_keys(pilot)
         await settle(pilot)
@@ -342,3 +342,66 @@ async def test_the_real_hint_on_one_position_is_a_legal_card():
                 break
         (card,) = table.hinted
         assert card in table.table.round.legal_plays()
+
+
+@pytest.mark.parametrize(("players", "size"), [(6, (80, 24)), (7, (100, 30)), (8, (100, 30))])
+@sync
+async def test_six_to_eight_players_play_a_whole_game_at_their_size(players, size):
+    import dataclasses
+
+    table = fixed_table(seed=players, preset_name="svensk", lang="en", players=players)
+    table.record.game.rules = dataclasses.replace(table.rules, target=40)
+    app = HjerterfriApp(fast_settings("en"), table=table, make_player=lowest_players)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and not screen.has_class("too-small")
+        shown = [p for p in screen.query(SeatPanel) if p.display and p.parent.display]
+        assert len(shown) == players - 1  # every bot has its panel
+        rounds = await play_to_the_end(pilot, screen)
+        assert table.game.is_over() and rounds == len(table.game.rounds)
+
+
+@sync
+async def test_eight_players_say_which_terminal_they_need():
+    table = fixed_table(seed=3, preset_name="svensk", lang="en", players=8)
+    app = HjerterfriApp(fast_settings("en"), table=table, make_player=lowest_players)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.screen.has_class("too-small")
+        assert "100×30" in plain(app.screen.query_one("#too-small").render())
+
+
+@sync
+async def test_a_card_held_twice_can_be_passed_twice():
+    """Two decks: the human holds a card twice; choosing each copy chooses it, and both can be passed."""
+    for seed in range(1, 400):
+        table = fixed_table(seed=seed, preset_name="svensk", lang="en", players=6)
+        hand = table.view(HUMAN).hand
+        twice = [c for c in set(hand) if hand.count(c) == 2]
+        if twice:
+            break
+    else:
+        raise AssertionError("no deal gives the human a card twice")
+    card = twice[0]
+    app = HjerterfriApp(fast_settings("en"), table=table, make_player=lowest_players)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        view = screen.query_one(HandView)
+        first = view.cards.index(card)
+        for index in (first, first + 1):
+            view.cursor = index
+            await pilot.press("space")
+        assert screen.chosen == [card, card] and view.is_chosen(first) and view.is_chosen(first + 1)
+        view.cursor = first + 1
+        await pilot.press("space")  # choosing the second copy again takes one copy back
+        assert screen.chosen == [card]
+        view.cursor = first + 1
+        await pilot.press("space")
+        other = next(i for i, c in enumerate(view.cards) if c != card)
+        view.cursor = other
+        await pilot.press("space", "p")
+        await pilot.pause()
+        passed = table.round.passed[HUMAN]
+        assert passed is not None and table.view(HUMAN).passed.count(card) == 2

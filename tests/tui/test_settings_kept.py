@@ -135,7 +135,7 @@ async def test_the_start_screen_remembers_the_game_it_started_and_the_name():
         assert isinstance(app.screen, StartScreen)
         await pilot.press("right", "right")  # svensk
         await pilot.press("down", "left")  # three players
-        await pilot.press("down", "down", "right")  # the variant line, then svær
+        await pilot.press("down", "down", "down", "right")  # the variant and passing lines, then svær
         await pilot.press("down", "ctrl+u", *"Ida", "enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

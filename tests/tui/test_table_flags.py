@@ -25,7 +25,6 @@ from .test_continue import args_for
         (["--players", "5", "--preset", "svensk", "--variant", "no-two"], "has no variant 'no-two'"),
         (["--players", "3", "--variant", "left-right", "--no-pass"], "cannot be played without passing"),
         (["--players", "6"], "dansk is played by 3 to 5 players; 6 to 8 play svensk"),
-        (["--players", "7", "--preset", "svensk"], "the table seats 3 to 5 players so far"),
     ],
 )
 def test_a_table_that_cannot_be_played_is_one_line(argv, words, tmp_path, capsys):

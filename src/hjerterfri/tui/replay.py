@@ -25,7 +25,7 @@ from ..cards import cards_of
 from ..engine import Game, Phase, Round
 from ..gamelog import GameRecord, Partial
 from ..i18n import Texts
-from ..literal import literal
+from ..literal import literal, printable
 from ..paths import data_dir
 from ..rules import PassDirection
 from .crash import ReportingApp
@@ -33,7 +33,7 @@ from .labels import relabel
 from .widgets.hand import HandView
 from .widgets.scores import history_sheet
 from .widgets.seat import NAME_LIMIT, SeatInfo, SeatPanel, show_text
-from .widgets.trick import PLACES, TrickView
+from .widgets.trick import PLACES, TrickView, across
 
 
 @dataclass(frozen=True)
@@ -127,13 +127,14 @@ class ReplayApp(ReportingApp):
         t = self.texts
         if self.refused is not None:
             where = f"{self.refused.where}: " if self.refused.where else ""
-            yield Static(f"{t('replay.refused')}: {where}{self.refused.reason}", id="refused", markup=False)
+            yield Static(literal(f"{t('replay.refused')}: {where}{self.refused.reason}", limit=None), id="refused")
         with Horizontal(id="replay"):
             with Vertical(id="table"):
                 yield Static(id="header")
                 with Horizontal(id="top"):
-                    yield SeatPanel(t, wide=True, deck=self.deck, id="seat-2", classes="seat")
-                    yield SeatPanel(t, wide=True, deck=self.deck, id="seat-4", classes="seat")
+                    lines = "seat three-lines" if self.players >= 6 else "seat"
+                    for place in across(self.players):
+                        yield SeatPanel(t, wide=True, deck=self.deck, id=f"seat-{place}", classes=lines)
                 with Horizontal(id="middle"), Horizontal(id="ring"):
                     yield SeatPanel(t, deck=self.deck, id="seat-1", classes="seat side")
                     yield TrickView(self.deck, id="trick")
@@ -146,9 +147,12 @@ class ReplayApp(ReportingApp):
 
     def on_mount(self) -> None:
         used = set(PLACES[self.players])
-        for place in (2, 4):
+        for place in across(self.players):
             self.query_one(f"#seat-{place}").display = place in used
-        self.query_one(TrickView).two_across = self.players == 5
+        trick = self.query_one(TrickView)
+        trick.two_across = self.players == 5
+        if self.players >= 6:
+            trick.labels = {self.screen_seat(s): printable(n, limit=None) for s, n in enumerate(self.names)}
         hand = self.query_one(HandView)
         hand.show_cursor = False
         hand.can_focus = False
@@ -238,7 +242,7 @@ class ReplayApp(ReportingApp):
             self.query_one(f"#seat-{self.screen_seat(seat)}", SeatPanel).show(
                 SeatInfo(
                     name=self.names[seat],
-                    cards_left=r.hands[seat].bit_count(),
+                    cards_left=len(r.hand_cards(seat)),
                     total=totals[seat],
                     round_points=points[seat],
                     to_play=r.phase is Phase.PLAYING and r.turn == seat,
@@ -265,10 +269,9 @@ class ReplayApp(ReportingApp):
 
         hand = self.query_one(HandView)
         hand.set_cards(r.hand_cards(self.bottom))
-        received = r.received(self.bottom) or 0
-        hand.received = frozenset(c for c in r.hand_cards(self.bottom) if received >> c & 1)
+        hand.received = tuple(cards_of(r.received(self.bottom) or 0))
         passing = source.passed[self.bottom] if not step.passed else None
-        hand.chosen = frozenset(cards_of(passing)) if passing else frozenset()
+        hand.chosen = tuple(cards_of(passing)) if passing else ()
         self.query_one("#scores", Static).update(self.score_table(step.round_index, r))
 
     def status_text(self, r: Round, source: Round, step: Step) -> Text:

@@ -17,6 +17,7 @@ from textual.widgets import Button, Footer, Markdown, Static
 from ...cards import Card, cards_of
 from ...engine import Trick
 from ...i18n import Texts
+from ...literal import printable
 from ...settings import BOT_LIMITS, LANGUAGES, SPEEDS, TRICK_PAUSES
 from ...view import PlayerView
 from ..labels import relabel
@@ -131,6 +132,8 @@ class LastTrickScreen(Dialog):
             yield Static(Text(t("trick.last"), style="bold"))
             view = TrickView(self.app.deck)
             view.two_across = len(self.names) == 5
+            if len(self.names) >= 6:
+                view.labels = {self.place(s): printable(n, limit=None) for s, n in enumerate(self.names)}
             view.show([(self.place(trick.seat_of(i)), c) for i, c in enumerate(trick.cards)], self.place(trick.winner))
             yield view
             yield Static(words)

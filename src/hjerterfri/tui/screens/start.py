@@ -15,12 +15,12 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
 from ...gamelog import NAME_MAX, GameRecord, name_problem
-from ...i18n import LANGUAGE_NAMES, LANGUAGES, PRESET_LANGUAGE
+from ...i18n import LANGUAGE_NAMES, LANGUAGES, PRESET_LANGUAGE, Texts
 from ...literal import printable
-from ...rules import PRESETS
+from ...rules import PRESETS, RulesError, preset
 from ...settings import SPEEDS
 from ...table import Setup
-from ...table.variants import variants_for
+from ...table.variants import game_rules, variants_for
 from ..labels import relabel
 from ..messages import SettingChanged
 from ..widgets.choice import Choice
@@ -29,8 +29,64 @@ if TYPE_CHECKING:
     from ..app import HjerterfriApp
 
 BOT_LEVELS = ("let", "middel", "svær")
-PLAYER_COUNTS = (3, 4, 5)
 LABEL_WIDTH = 14
+PASS_COUNTS = (1, 2, 3, 4, 5)
+"""The numbers of cards the passing line offers (those a table can play: 004, not at four players)."""
+
+
+def player_counts(preset_name: str) -> tuple[int, ...]:
+    """The tables a preset is played at: Svensk 3 to 8 (two decks from six), the Danish presets 3 to 5."""
+    return (3, 4, 5, 6, 7, 8) if preset_name == "svensk" else (3, 4, 5)
+
+
+def deal_variants(preset_name: str, players: int) -> tuple[str, ...]:
+    """The variants of the deal (the passing line offers the variant of passing, left-right)."""
+    return tuple(v for v in variants_for(preset_name, players) if v != "left-right")
+
+
+def passing_options(setup: Setup) -> list[str]:
+    """What the passing line offers: the preset's cycle, left and right only where the texts allow it,
+    no passing, and another number of cards where the table allows it."""
+    options = ["cycle"]
+    if "left-right" in variants_for(setup.preset, setup.players):
+        options.append("left-right")
+    options.append("none")
+    if setup.players != 4:
+        for n in PASS_COUNTS:
+            try:
+                rules = game_rules(setup.preset, setup.players, pass_count=n)
+            except RulesError:
+                continue
+            if n != preset(setup.preset, setup.players).pass_count:
+                options.append(f"count:{rules.pass_count}")
+    return options
+
+
+def passing_of(setup: Setup) -> str:
+    """The passing line's value for ``setup``."""
+    if setup.no_pass:
+        return "none"
+    if setup.variant == "left-right":
+        return "left-right"
+    if setup.pass_count is not None and setup.pass_count != preset(setup.preset, setup.players).pass_count:
+        return f"count:{setup.pass_count}"
+    return "cycle"
+
+
+def with_passing(setup: Setup, value: str) -> Setup:
+    """``setup`` passing as the passing line's ``value`` says."""
+    variant = "left-right" if value == "left-right" else setup.variant if setup.variant != "left-right" else "standard"
+    count = int(value.split(":")[1]) if value.startswith("count:") else None
+    return replace(setup, variant=variant, no_pass=value == "none", pass_count=count)
+
+
+def passing_text(t: Texts, setup: Setup, value: str) -> str:
+    """How the passing line names ``value``: the cards and the cycle ("3 cards: left, right, none")."""
+    if value == "none":
+        return t("passing.none")
+    rules = with_passing(setup, value).rules()
+    cycle = ", ".join(t(f"cycle.{d.value}") for d in rules.pass_cycle)
+    return t("passing.cards", n=rules.pass_count, cycle=cycle)
 
 
 class StartScreen(Screen[None]):
@@ -89,18 +145,27 @@ class StartScreen(Screen[None]):
                     id="preset",
                     label_width=LABEL_WIDTH,
                 )
-                yield Choice(t("start.players"), PLAYER_COUNTS, setup.players, id="players", label_width=10)
+                counts = player_counts(setup.preset)
+                yield Choice(t("start.players"), counts, setup.players, id="players", label_width=10)
             yield Static(t(f"preset.{setup.preset}"), id="preset-line", classes="explain")
-            variants = variants_for(setup.preset, setup.players)
-            if len(variants) > 1:
+            deals = deal_variants(setup.preset, setup.players)
+            if len(deals) > 1:
                 yield Choice(
                     t("start.variant"),
-                    variants,
-                    setup.variant,
+                    deals,
+                    setup.variant if setup.variant in deals else "standard",
                     lambda v: t(f"variant.{self._variant_key(v)}"),
                     id="variant",
                     label_width=LABEL_WIDTH,
                 )
+            yield Choice(
+                t("start.passing"),
+                passing_options(setup),
+                passing_of(setup),
+                lambda v: passing_text(t, setup, v),
+                id="passing",
+                label_width=LABEL_WIDTH,
+            )
             bot_options = list(BOT_LEVELS) if setup.bots in BOT_LEVELS else [*BOT_LEVELS, setup.bots]
             yield Choice(
                 t("start.bots"),
@@ -162,11 +227,11 @@ class StartScreen(Screen[None]):
     def _density(self) -> str:
         """Classes that tighten the form on a short terminal: first its frame, then the gaps between lines.
 
-        The form with its frame takes 23 rows, three more with a saved game to continue and two more
-        with a variant line; the tight frame saves three rows and the closed gaps two or three more.
+        The form with its frame takes 25 rows, three more with a saved game to continue and two more
+        with a variant line; the tight frame saves three rows and the closed gaps four or five more.
         """
-        variants = variants_for(self.setup.preset, self.setup.players)
-        rows = 23 + 3 * (self.unfinished is not None) + 2 * (len(variants) > 1)
+        deals = deal_variants(self.setup.preset, self.setup.players)
+        rows = 25 + 3 * (self.unfinished is not None) + 2 * (len(deals) > 1)
         room = self.app.size.height - 1  # the footer
         if rows <= room:
             return ""
@@ -191,12 +256,18 @@ class StartScreen(Screen[None]):
             setup = replace(setup, players=event.value)
         elif key == "variant":
             setup = replace(setup, variant=event.value)
+        elif key == "passing":
+            setup = with_passing(setup, event.value)
         elif key == "bots":
             setup = replace(setup, bots=event.value)
         elif key in ("lang", "speed"):
             self.post_message(SettingChanged(key, event.value))
+        if setup.players not in player_counts(setup.preset):
+            setup = replace(setup, players=4)
         if setup.variant not in variants_for(setup.preset, setup.players):
             setup = replace(setup, variant="standard")
+        if passing_of(setup) not in passing_options(setup):
+            setup = with_passing(setup, "cycle")
         self.setup = setup
         self.redraw(key)
 

@@ -68,7 +68,8 @@ class RoundSummaryScreen(SheetScreen):
         names = table.names
         head: list = [Text(t("summary.title", n=result.number), style="bold")]
         if result.shooter is not None:
-            head.append(Text("☾ " + t("summary.moon", name=names[result.shooter]), style="bold reverse"))
+            moon = t("summary.moon", name=names[result.shooter], points=game.rules.round_points)
+            head.append(Text("☾ " + moon, style="bold reverse"))
         if result.kitty_taker is not None:
             cards = t.cards_short(list(result.kitty))
             head.append(Text(t("kitty.summary", cards=cards, name=names[result.kitty_taker]), style="dim"))

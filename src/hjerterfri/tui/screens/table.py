@@ -27,15 +27,15 @@ from ...view import PlayerView
 from ..labels import relabel
 from ..widgets.hand import HandView
 from ..widgets.seat import NAME_LIMIT, SeatInfo, SeatPanel, show_text
-from ..widgets.trick import TrickView, place_of
+from ..widgets.trick import TrickView, across, place_of
 
 if TYPE_CHECKING:
     from ..app import HjerterfriApp
 
 HINT_PATIENCE = 6.0
 """Seconds the table waits for a hint before it says there is none."""
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
+MIN_SIZE = {3: (80, 24), 4: (80, 24), 5: (80, 24), 6: (80, 24), 7: (100, 30), 8: (100, 30)}
+"""The terminal a table needs (columns, rows): seven and eight players need room for their seats across."""
 
 Stamp = tuple[int, tuple[int, int]]
 """What a worker's answer is for: the screen's generation and the table's position when it was asked."""
@@ -106,7 +106,7 @@ class TableScreen(Screen[None]):
         self._summary_shown = False
         self._was_my_turn = False
         self._footer_state: tuple[object, ...] | None = None
-        self.hinted: frozenset[Card] = frozenset()
+        self.hinted: tuple[Card, ...] = ()
         self.hint_for: Stamp | None = None
         """The position the hint being worked out or shown is for."""
 
@@ -118,8 +118,9 @@ class TableScreen(Screen[None]):
         with Vertical(id="table"):
             yield Static(id="header")
             with Horizontal(id="top"):
-                yield SeatPanel(texts, wide=True, id="seat-2", classes="seat")
-                yield SeatPanel(texts, wide=True, id="seat-4", classes="seat")
+                lines = "seat three-lines" if self.table.rules.players >= 6 else "seat"
+                for place in across(self.table.rules.players):
+                    yield SeatPanel(texts, wide=True, id=f"seat-{place}", classes=lines)
             with Horizontal(id="middle"), Horizontal(id="ring"):
                 yield SeatPanel(texts, id="seat-1", classes="seat side")
                 yield TrickView(deck, id="trick")
@@ -135,10 +136,15 @@ class TableScreen(Screen[None]):
         players = self.table.rules.players
         self.set_class(players == 3, "three")
         self.set_class(players == 5, "five")
-        self.query_one("#seat-4").display = players == 5
-        for panel in self.query("#top SeatPanel"):
-            panel.set_class(players == 5, "two-lines")
-        self.query_one(TrickView).two_across = players == 5
+        self.set_class(players >= 6, "many")
+        if players <= 5:
+            self.query_one("#seat-4").display = players == 5
+            for panel in self.query("#top SeatPanel"):
+                panel.set_class(players == 5, "two-lines")
+        trick = self.query_one(TrickView)
+        trick.two_across = players == 5
+        if players >= 6:  # the cards in a row, each under its player's name
+            trick.labels = {self.place(s): self.seat_name(s) for s in range(players)}
         self._fit(self.size.width, self.size.height)
         self.refresh_table()
         self.query_one(HandView).focus()
@@ -148,11 +154,12 @@ class TableScreen(Screen[None]):
         self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        need_w, need_h = MIN_SIZE[self.table.rules.players]
+        small = width < need_w or height < need_h
         self.set_class(small, "too-small")
         if small:
             self.query_one("#too-small", Static).update(
-                self.app.texts("too.small", w=MIN_WIDTH, h=MIN_HEIGHT, cw=width, ch=height)
+                self.app.texts("too.small", w=need_w, h=need_h, cw=width, ch=height)
             )
 
     # What the table shows: the human's view and nothing more
@@ -235,11 +242,10 @@ class TableScreen(Screen[None]):
         if playable is not None and not self._was_my_turn and hand.current() not in playable:
             hand.move_to(next(c for c in hand.cards if c in playable))
         self._was_my_turn = my_turn
-        hand.chosen = frozenset(self.chosen)
-        received = view.received_mask or 0
-        hand.received = frozenset(c for c in view.hand if received >> c & 1)
+        hand.chosen = tuple(self.chosen)
+        hand.received = tuple(view.received)
         if self.hint_for is not None and self.hint_for != self._stamp():
-            self.hint_for, self.hinted = None, frozenset()  # the position moved on: the hint is stale
+            self.hint_for, self.hinted = None, ()  # the position moved on: the hint is stale
         hand.hinted = self.hinted
         if not self.error:
             self.status = self._status_text(view)
@@ -435,7 +441,7 @@ class TableScreen(Screen[None]):
         stamp = self._stamp()
         if self.hint_for == stamp:
             return  # being worked out, or already shown
-        self.hint_for, self.hinted = stamp, frozenset()
+        self.hint_for, self.hinted = stamp, ()
         self.error = False
         self.refresh_table()
         self._advise(view, stamp)
@@ -453,7 +459,7 @@ class TableScreen(Screen[None]):
             self.notify(self.app.texts("hint.none"), severity="warning", timeout=4, markup=False)
             self.refresh_table()
             return
-        self.hinted = frozenset(message.cards)
+        self.hinted = tuple(message.cards)
         if self.view.phase is Phase.PLAYING:
             self.query_one(HandView).move_to(message.cards[0])
         self.refresh_table()
@@ -502,26 +508,30 @@ class TableScreen(Screen[None]):
         if self.held is not None:
             self._release()
             return
-        card = self.query_one(HandView).current()
+        hand = self.query_one(HandView)
+        card = hand.current()
         if card is not None:
-            self.pick(card)
+            self.pick(card, hand.cursor)
 
     @on(HandView.Picked)
     def _picked(self, event: HandView.Picked) -> None:
         if self.held is not None:
             self._release()
             return
-        self.pick(event.card)
+        self.pick(event.card, event.index)
 
-    def pick(self, card: Card) -> None:
-        """The human chose ``card``: for passing, or to play it."""
+    def pick(self, card: Card, index: int | None = None) -> None:
+        """The human chose ``card`` (at ``index`` in the hand, which tells two copies apart): for passing
+        (again: not any more), or to play it."""
         view = self.view
         t = self.app.texts
         if view.phase is Phase.PASSING:
             if view.passed_mask is not None:
                 return
             count = view.rules.pass_count
-            if card in self.chosen:
+            hand = self.query_one(HandView)
+            chosen = hand.is_chosen(index) if index is not None else card in self.chosen
+            if chosen:
                 self.chosen.remove(card)
             elif len(self.chosen) < count:
                 self.chosen.append(card)

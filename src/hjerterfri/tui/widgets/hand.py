@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -24,6 +26,16 @@ def sort_hand(cards: list[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (SUIT_ORDER.index(c.suit), c.rank))
 
 
+def marked(cards: tuple[Card, ...], which: tuple[Card, ...] | frozenset[Card]) -> list[bool]:
+    """Per card of ``cards``, whether it is one of ``which``: a card named twice there marks two copies."""
+    left = Counter(which)
+    out = []
+    for card in cards:
+        out.append(left[card] > 0)
+        left[card] -= 1
+    return out
+
+
 class HandView(Widget, can_focus=True):
     """Cards face up in a row, with a cursor, chosen cards raised and received cards marked."""
 
@@ -34,19 +46,21 @@ class HandView(Widget, can_focus=True):
     cards: reactive[tuple[Card, ...]] = reactive((), layout=False)
     playable: reactive[frozenset[Card] | None] = reactive(None)
     """The cards that may be played now; the rest are dimmed. None: nothing is dimmed."""
-    chosen: reactive[frozenset[Card]] = reactive(frozenset())
-    received: reactive[frozenset[Card]] = reactive(frozenset())
+    chosen: reactive[tuple[Card, ...]] = reactive(())
+    """The cards chosen to pass (with two decks a card may be chosen twice: the first copies are raised)."""
+    received: reactive[tuple[Card, ...]] = reactive(())
     cursor: reactive[int] = reactive(0)
     show_cursor: reactive[bool] = reactive(True)
-    hinted: reactive[frozenset[Card]] = reactive(frozenset())
+    hinted: reactive[tuple[Card, ...]] = reactive(())
     """The cards a hint suggests: framed in green and marked with a ✓."""
 
     class Picked(Message):
-        """A card was clicked."""
+        """A card was clicked (``index``: where in the hand, which tells two copies of a card apart)."""
 
-        def __init__(self, card: Card) -> None:
+        def __init__(self, card: Card, index: int) -> None:
             super().__init__()
             self.card = card
+            self.index = index
 
     def __init__(self, deck: Deck | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -54,11 +68,11 @@ class HandView(Widget, can_focus=True):
 
     def set_cards(self, cards: list[Card]) -> None:
         """Show ``cards`` (sorted for display), keeping the cursor on the same card where possible."""
-        old = self.current()
+        old, at = self.current(), self.cursor
         ordered = tuple(sort_hand(cards))
         self.cards = ordered
-        if old in ordered:
-            self.cursor = ordered.index(old)
+        if old in ordered:  # the copy of it nearest where the cursor stood (a card may be held twice)
+            self.cursor = min((i for i, c in enumerate(ordered) if c == old), key=lambda i: abs(i - at))
         else:
             self.cursor = min(self.cursor, max(len(ordered) - 1, 0))
 
@@ -85,30 +99,33 @@ class HandView(Widget, can_focus=True):
         total = len(self.cards) * pitch + (CARD_WIDTH - pitch if self.cards else 0)
         return max((self.size.width - total) // 2, 0)
 
+    def is_chosen(self, index: int) -> bool:
+        """Whether the card at ``index`` is shown as chosen (the first copies of a card chosen twice)."""
+        return marked(self.cards, self.chosen)[index]
+
     def render(self) -> Text:
         lines = [Text() for _ in range(CARD_HEIGHT + 2)]
         pad = " " * self._left_edge()
         pitch = self.pitch()
         for line in lines:
             line.append(pad)
+        chosen, received, hints = (marked(self.cards, m) for m in (self.chosen, self.received, self.hinted))
         for i, card in enumerate(self.cards):
             dim = self.playable is not None and card not in self.playable
             at_cursor = self.show_cursor and i == self.cursor
-            hinted = card in self.hinted
-            edge = CURSOR if at_cursor else HINT if hinted else RECEIVED if card in self.received else None
+            hinted = hints[i]
+            edge = CURSOR if at_cursor else HINT if hinted else RECEIVED if received[i] else None
             box = self.deck.box(card, dim=dim and not hinted, edge=edge, heavy=at_cursor or hinted)
             last = i == len(self.cards) - 1
             shown = CARD_WIDTH if last or pitch > CARD_WIDTH else pitch
-            top = 0 if card in self.chosen else 1
+            top = 0 if chosen[i] else 1
             for row in range(CARD_HEIGHT + 1):
                 part = box[row - top] if 0 <= row - top < CARD_HEIGHT else Text(" " * CARD_WIDTH)
                 lines[row].append_text(part[:shown])
-            received = "•" if card in self.received else " "
+            dot = "•" if received[i] else " "
             middle = "▲" if at_cursor else "✓" if hinted else " "
-            if pitch > CARD_WIDTH:
-                marks = f" {received}{middle}{received} "
-            else:  # under the visible part of an overlapped card
-                marks = f" {received}{middle}{received}".ljust(shown)
+            marks = f" {dot}{middle}{dot}" + (" " if pitch > CARD_WIDTH else "")
+            marks = marks.ljust(shown)  # an overlapped card's marks stay under its visible part
             colour = CURSOR if at_cursor else HINT if hinted else RECEIVED
             lines[CARD_HEIGHT + 1].append(marks, style=f"bold {colour}")
             if not last and pitch > CARD_WIDTH:
@@ -128,4 +145,4 @@ class HandView(Widget, can_focus=True):
             return
         if index < len(self.cards):
             self.cursor = index
-            self.post_message(self.Picked(self.cards[index]))
+            self.post_message(self.Picked(self.cards[index], index))

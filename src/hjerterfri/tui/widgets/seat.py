@@ -66,7 +66,10 @@ class SeatPanel(Static):
         parts = [t("cards.left", n=info.cards_left), t("points.total", n=info.total)]
         if info.round_points is not None:
             parts.append(t("points.round", n=info.round_points))
-        if self.wide and self.has_class("two-lines"):  # across at a table of five: two panels side by side
+        if self.wide and self.has_class("three-lines"):  # across at six to eight: three to five panels side by side
+            first = Text(" · ").join([name, Text(parts[0])])
+            body = Text("\n").join([first, *(Text(p) for p in parts[1:]), *self.hand_lines(info.hand or ())])
+        elif self.wide and self.has_class("two-lines"):  # across at a table of five: two panels side by side
             first = Text(" · ").join([name, Text(parts[0])])
             body = Text("\n").join([first, Text(" · ").join(Text(p) for p in parts[1:])])
         elif self.wide:

@@ -1,9 +1,11 @@
 """The trick on the table: each seat's card at its place (you at the bottom, then left, across, right).
 
 Places are counted from the bottom seat in the direction of play: 0 bottom, 1 left,
-2 across (across left at a table of five), 3 right, 4 across right. A seat that plays
-two cards in the first trick (004 at 3 or 5 players) gets its second card beside the
-first; the kitty (001 at 3 or 5 players) lies face down in the middle until it is taken.
+2 across (across left at a table of five), 3 right, 4 across right; at six to eight players the
+seats across are places 10 to 14, left to right. A seat that plays two cards in the first trick
+(004 at 3, 5, 6 and 7 players) gets its second card beside the first; the kitty (001 at 3 or 5
+players) lies face down in the middle until it is taken. At six to eight players the cards lie in
+a row in the order they were played, each under its player's name (``labels``).
 """
 
 from __future__ import annotations
@@ -16,11 +18,28 @@ from ...cardface import CARD_HEIGHT, CARD_WIDTH, WINNER, Deck
 from ...cards import Card
 
 TRICK_HEIGHT = 3 * CARD_HEIGHT
-PLACES = {3: (0, 1, 3), 4: (0, 1, 2, 3), 5: (0, 1, 2, 4, 3)}
-"""For each table size, the place of the seats after the bottom one, in the order of play."""
+PLACES = {
+    3: (0, 1, 3),
+    4: (0, 1, 2, 3),
+    5: (0, 1, 2, 4, 3),
+    6: (0, 1, 10, 11, 12, 3),
+    7: (0, 1, 10, 11, 12, 13, 3),
+    8: (0, 1, 10, 11, 12, 13, 14, 3),
+}
+"""For each table size, the place of each seat from the bottom one, in the order of play."""
+ACROSS = (10, 11, 12, 13, 14)
+"""The places across at six to eight players, left to right."""
+LABEL_WIDTH = CARD_WIDTH + 1
+"""A card's column in the row of a trick at six to eight players, with the gap after it."""
 SECOND_CARD = {0: CARD_WIDTH + 1, 1: CARD_WIDTH + 1, 2: -(CARD_WIDTH + 1), 3: -(CARD_WIDTH + 1), 4: CARD_WIDTH + 1}
 """Where a seat's second card in the trick goes, in columns from its first: inwards at the sides,
 outwards across (at five), to the right at the bottom."""
+
+
+def across(players: int) -> tuple[int, ...]:
+    """The places of the seats across (the top row), left to right; at up to five, the two the table has
+    room for (2 and 4, shown as the table needs them)."""
+    return PLACES[players][2:-1] if players >= 6 else (2, 4)
 
 
 def place_of(seat: int, bottom: int, players: int) -> int:
@@ -42,10 +61,13 @@ class TrickView(Widget):
     """Cards lying face down in the middle."""
     two_across: bool = False
     """A table of five: two seats across, 2 on the left and 4 on the right."""
+    labels: dict[int, str]
+    """At six to eight players, the short name shown above each place's card: set, the cards lie in a row."""
 
     def __init__(self, deck: Deck | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.deck = deck or Deck()
+        self.labels = {}
 
     def show(self, plays: list[tuple[int, Card]], winner: int | None = None, kitty: int = 0) -> None:
         """Show ``plays`` as (place, card) pairs; ``winner`` frames the cards of the place that took the
@@ -55,6 +77,8 @@ class TrickView(Widget):
         self.kitty = kitty
 
     def render(self) -> Text:
+        if self.labels:
+            return self._row()
         width = max(self.size.width, 3 * CARD_WIDTH + 2)
         centre = (width - CARD_WIDTH) // 2
         side = max(centre - CARD_WIDTH - 4, 0)
@@ -89,4 +113,24 @@ class TrickView(Widget):
                     line.append(" " * (col - line.cell_len))
                     line.append_text(box[r])
                 lines.append(line)
+        return Text("\n").join(lines)
+
+    def _row(self) -> Text:
+        """The trick as rows of cards in the order played, each under its player's name (six to eight)."""
+        per_row = max(1, (self.size.width or 80) // LABEL_WIDTH)
+        lines: list[Text] = []
+        plays = list(self.plays)
+        for start in range(0, max(len(plays), 1), per_row):
+            chunk = plays[start : start + per_row]
+            names = Text()
+            boxes = [Text() for _ in range(CARD_HEIGHT)]
+            for place, card in chunk:
+                won = self.winner == place
+                names.append(
+                    f"{self.labels.get(place, '')[:CARD_WIDTH]:^{CARD_WIDTH}} ", style="bold" if won else "dim"
+                )
+                for r, part in enumerate(self.deck.box(card, edge=WINNER if won else None, heavy=won)):
+                    boxes[r].append_text(part)
+                    boxes[r].append(" ")
+            lines.extend([names, *boxes])
         return Text("\n").join(lines)
