@@ -292,9 +292,12 @@ def _line(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def _differs(found: dict[str, Any], wanted: dict[str, Any]) -> str:
-    keys = [k for k in wanted if found.get(k) != wanted[k]] or ["format"]
-    return f"its {keys[0]} is {found.get(keys[0])!r}, not {wanted[keys[0]]!r}; name another file"
+def _differs(found: dict[str, Any], wanted: dict[str, Any], prefix: str = "") -> str:
+    """The first field in which the run in a file differs from this run, in words."""
+    key = next((k for k in wanted if found.get(k) != wanted[k]), "format")
+    if isinstance(found.get(key), dict) and isinstance(wanted[key], dict):
+        return _differs(found[key], wanted[key], f"{prefix}{key}.")
+    return f"{prefix}{key}: {found.get(key)!r} there, {wanted[key]!r} here; name another file"
 
 
 def header(lineups: tuple[Lineup, ...]) -> dict[str, Any]:
@@ -438,6 +441,8 @@ class _progress:
 # The figures
 
 
+MIN_BLOCKS = 10
+"""Blocks of deals a comparison needs for an interval on the games won (fewer: the share alone)."""
 T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131)
 """Student's t at 97.5% for 1 to 15 degrees of freedom (beyond, a series in 1/df)."""
 
@@ -595,7 +600,7 @@ def summarize_compare(
     for key, points, wins in (("a", tested[0], won[0]), ("b", tested[1], won[1]), ("a-b", diff, _minus(won))):
         mean, low, high = interval(points)
         out["points_per_round"][key] = {"mean": _r(mean), "ci95": [_r(low), _r(high)]}
-        mean, low, high = interval(wins)
+        mean, low, high = interval(wins) if len(wins) >= MIN_BLOCKS else (interval(wins)[0], math.nan, math.nan)
         out["games_won"][key] = {"share": _r(mean), "ci95": [_r(low), _r(high)]}
     for x, key in ((0, "a"), (1, "b")):
         results = [row[x] for row in rows]
@@ -656,6 +661,8 @@ def format_compare(fig: dict[str, Any]) -> str:
         f"games won: the tested seat's share of the games, paired over {games['blocks']} blocks of deals "
         f"({games['games']} games each for A and B): {fig['games_rule']}."
     )
+    if games["blocks"] < MIN_BLOCKS:
+        lines.append(f"games won: too few blocks for an interval ({games['blocks']}; it takes {MIN_BLOCKS}).")
     for key, name in (("a", "A"), ("b", "B")):
         f = fig[key]
         lines.append(
