@@ -14,7 +14,7 @@ import pytest
 from hjerterfri import arena
 from hjerterfri.cli import build_parser
 from hjerterfri.rules import preset
-from hjerterfri.table import Event, Table, process_players
+from hjerterfri.table import Table, process_players
 
 from ..tui.helpers import LowestBot
 
@@ -36,7 +36,7 @@ def test_a_whole_game_against_the_example_in_programs_of_their_own(tmp_path):
     rules = dataclasses.replace(preset("dansk"), target=60)
     table = Table.new(rules, 3, ["Ida", "A", "B", "C"], SPEC, process_players(tmp_path / "bots"), limit=10)
     decisions = []
-    table.listeners.append(lambda _t, e: decisions.append(e.decision) if isinstance(e, Event) and e.decision else None)
+    table.listeners.append(lambda _t, e: decisions.append(e.decision) if e.decision else None)
     try:
         table.run(human=LowestBot())
     finally:
