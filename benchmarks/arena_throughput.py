@@ -94,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
         workers.wait()
         scheduler.wait()
     print(
-        f"{args.seats}, {args.deals} deals, seed {args.seed}, {args.workers} jobs or workers; medians of {args.repeats}:"
+        f"{args.seats}, {args.deals} deals, seed {args.seed}, "
+        f"{args.workers} jobs or workers; medians of {args.repeats}:"
     )
     for where, xs in rates.items():
         print(f"  {where:8} {statistics.median(xs):8.1f} deals/min  (runs: {', '.join(f'{x:.1f}' for x in xs)})")

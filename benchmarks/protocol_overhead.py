@@ -77,21 +77,18 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         served.close()
     sizes = [len(protocol.encode(protocol.request(kind, 1, view))) for kind, view in decisions]
-    ms = 1000
     print(
         f"bot {args.bot}: {len(decisions)} decisions x {args.repeats} repeats "
         f"({args.deals} deals; requests of {statistics.median(sizes):.0f} bytes median, {max(sizes)} max)"
     )
-    print(
-        f"  in this process      median {statistics.median(here) * ms:7.3f} ms   p95 {quantile(here, 0.95) * ms:7.3f} ms"
-    )
-    print(
-        f"  through the protocol median {statistics.median(there) * ms:7.3f} ms   p95 {quantile(there, 0.95) * ms:7.3f} ms"
-    )
-    print(
-        f"  overhead per decision median {statistics.median(overhead) * ms:.3f} ms   "
-        f"p95 {quantile(overhead, 0.95) * ms:.3f} ms"
-    )
+    for name, times in (
+        ("in this process", here),
+        ("through the protocol", there),
+        ("overhead per decision", overhead),
+    ):
+        print(
+            f"  {name:22} median {statistics.median(times) * 1000:7.3f} ms   p95 {quantile(times, 0.95) * 1000:7.3f} ms"
+        )
     return 0
 
 

@@ -66,7 +66,7 @@ def test_a_worker_lost_mid_run_loses_no_deal_and_doubles_none(tmp_path, monkeypa
 
 
 def test_an_unreachable_scheduler_is_one_line(capsys, monkeypatch):
-    monkeypatch.setattr("hjerterfri.cluster.CONNECT_SECONDS", 1)
+    monkeypatch.setattr("hjerterfri.arena.cluster.CONNECT_SECONDS", 1)
     status = main(["arena", "--seats", "let,let,let,let", "--deals", "1", "--scheduler", "tcp://127.0.0.1:9"])
     assert status == 2
     err = capsys.readouterr().err.strip()

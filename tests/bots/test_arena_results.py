@@ -26,13 +26,13 @@ def points(fig):
 def counted(monkeypatch):
     """The deals played in this process, in order."""
     played: list[int] = []
-    play_deal = arena.play_deal
+    play_deal = arena.play.play_deal
 
     def counting(lineup, players, deal):
         played.append(deal)
         return play_deal(lineup, players, deal)
 
-    monkeypatch.setattr(arena, "play_deal", counting)
+    monkeypatch.setattr(arena.play, "play_deal", counting)
     return played
 
 
@@ -45,7 +45,8 @@ def test_a_rerun_plays_only_the_deals_not_yet_kept_and_counts_each_once(tmp_path
     assert [line["deal"] for line in deal_lines(out)] == [1, 2, 3, 4, 5, 6]
     counted.clear()
     again = arena.run(SEATS, 6, 5, preset("dansk"), results=out)
-    assert counted == []
+    assert counted == [] and fig["played"] == 3 and again["played"] == 0
+    assert "6 deals x 4 rotations  (0 played in" in arena.format_table(again)
     whole = arena.run(SEATS, 6, 5, preset("dansk"))
     assert points(fig) == points(again) == points(whole)
 

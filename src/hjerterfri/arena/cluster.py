@@ -1,6 +1,6 @@
 """The arena's deals on a Dask distributed cluster: ``hjerterfri arena --scheduler ADDRESS``.
 
-Each deal is one task, ``arena.deal_task(lineups, deal)``: a pure function of its arguments, so a run
+Each deal is one task, ``play.deal_task(lineups, deal)``: a pure function of its arguments, so a run
 gives the same results as on one machine with the same seed, and the scheduler may run a deal again on
 another worker when the one it was on is lost; the arena counts each deal once, by its number. Every
 worker thread builds its own players at its first deal and keeps them for the next. Dask is an optional
@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .arena import DealResult, Lineup
+    from .play import DealResult, Lineup
 
 CONNECT_SECONDS = 20
 """How long to wait for the scheduler to answer."""
@@ -29,7 +29,7 @@ def played_on_cluster(
         from distributed import Client, as_completed
     except ImportError:
         raise ValueError(NEEDS_DASK) from None
-    from .arena import ArenaFault, deal_task
+    from .play import ArenaFault, deal_task
 
     try:
         client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
