@@ -7,11 +7,13 @@ It reads one JSON object per line on standard input and answers on standard outp
     hjerterfri arena --seats "exec:python3 examples/ducking_bot.py,middel,middel,middel" --deals 100
 
 How it plays: it passes the queen, ace and king of spades (unless it holds enough low spades to
-guard the queen), then its highest hearts, then the highest cards of its shortest side suit; it leads
-its lowest safe card; following suit it plays the highest card that still loses the trick (the
-highest of all when it plays last to a trick without points and cannot duck anyway); when it cannot
-follow it throws the queen of spades, then the ace and king of spades, then its highest heart, then
-its highest card. Anything it writes to standard error goes to a file, never to the screen.
+guard the queen), then its highest hearts, then the highest cards of its shortest side suits. It
+leads spades below the queen while she is still to come and it holds no spade above the jack (to flush her
+out), else its lowest card that is no heart nor a high spade. Following suit it plays the highest
+card that still loses the trick, and when it must win anyway, its highest (but not the queen, nor
+the ace or king of spades before she has fallen, unless it plays last). When it cannot follow it throws
+the queen of spades, then the ace and king of spades, then its highest heart, then its highest card.
+Anything it writes to standard error goes to a file, never to the screen.
 """
 
 import json
@@ -64,6 +66,11 @@ def choose_play(view):
     trick = view["trick"]["cards"]
     played = {c for t in view["tricks"] for c in t["cards"]} | set(trick)
     if not trick:  # leading
+        hand = view["hand"]
+        high_spades = {"QS", "KS", "AS"} & set(hand)
+        low_spades = [c for c in legal if suit(c) == "S" and rank(c) < 12]
+        if QUEEN not in played and not high_spades and low_spades:
+            return max(low_spades, key=rank)  # flush the queen out while it cannot fall on us
         safe = [c for c in legal if not (suit(c) == "S" and rank(c) >= 12 and QUEEN not in played)]
         side = [c for c in safe if suit(c) != "H"] or safe or legal
         return min(side, key=rank)
