@@ -4,6 +4,7 @@ counts a deal twice; a file of another run is refused in one line."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -129,3 +130,18 @@ def test_a_comparison_keeps_both_sides_of_each_deal_on_one_line(tmp_path):
     assert first["lineups"] == [["middel", "let", "let", "let"], ["let", "let", "let", "let"]]
     assert all(len(line["results"]) == 2 for line in deal_lines(out))
     assert json.loads(out.read_text().splitlines()[-1])["figures"] == fig
+
+
+def test_a_named_pipe_as_the_results_file_is_refused_not_waited_on(tmp_path, capsys):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    assert main(["arena", "--seats", "middel,let,let,let", "--deals", "1", "--json", str(fifo)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "named pipe" in err and "\n" not in err
+
+
+def test_a_results_file_in_a_directory_that_does_not_exist_is_one_line(tmp_path, capsys):
+    out = tmp_path / "nowhere" / "run.jsonl"
+    assert main(["arena", "--seats", "middel,let,let,let", "--deals", "1", "--json", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "does not exist" in err and "\n" not in err and not out.parent.exists()

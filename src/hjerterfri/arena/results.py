@@ -6,12 +6,15 @@ import json
 from pathlib import Path
 from typing import IO, Any
 
+from ..files import MissingFile, read_text
 from ..paths import write_atomic
 from .play import DealResult, Lineup
 
 FORMAT = "hjerterfri-arena"
 FORMAT_VERSION = 1
 """The results file's format: a header line naming the run, one line per deal, the figures last."""
+MAX_SIZE = 1 << 30
+"""A results file is read whole, up to 1 GiB (a deal of a comparison is about 4 kB)."""
 
 
 class ResultsError(ValueError):
@@ -32,11 +35,9 @@ class Results:
     def load(self) -> dict[int, list[DealResult]]:
         """The deals kept so far (none for a new file); the file is left holding the header and those deals."""
         try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+            text = read_text(self.path, MAX_SIZE, "an arena results file")
+        except MissingFile:
             text = ""
-        except (OSError, UnicodeDecodeError) as e:
-            raise ResultsError(f"{self.path}: cannot read the results: {e}") from None
         if not text.strip():
             self._rewrite({})
             return {}
