@@ -151,7 +151,7 @@ def summarize_compare(
     tested = [[statistics.fmean(row[x].points[k][0] for k in range(n)) for row in rows] for x in (0, 1)]
     diff = [pa - pb for pa, pb in zip(*tested, strict=True)]
     blocks = paired_games(rows, n, rules.target)
-    won = [[block[x] for block in blocks] for x in (0, 1)]
+    won = [[a for a, _ in blocks], [b for _, b in blocks], [a - b for a, b in blocks]]
     out: dict[str, Any] = {
         "compare": [level_name(a), level_name(b)],
         "against": [level_name(s) for s in against],
@@ -168,19 +168,17 @@ def summarize_compare(
         f"and one with B until someone reaches {rules.target}; the next block starts after the last of them; "
         "lowest total wins, a tie shares the win; bots see totals 0",
     }
-    for key, points, wins in (("a", tested[0], won[0]), ("b", tested[1], won[1]), ("a-b", diff, _minus(won))):
+    for key, points, wins in zip(("a", "b", "a-b"), (*tested, diff), won, strict=True):
         mean, low, high = interval(points)
         out["points_per_round"][key] = {"mean": _r(mean), "ci95": [_r(low), _r(high)]}
-        mean, low, high = interval(wins) if len(wins) >= MIN_BLOCKS else (interval(wins)[0], math.nan, math.nan)
+        mean, low, high = interval(wins)
+        if len(wins) < MIN_BLOCKS:
+            low = high = math.nan
         out["games_won"][key] = {"share": _r(mean), "ci95": [_r(low), _r(high)]}
     for x, key in ((0, "a"), (1, "b")):
         results = [row[x] for row in rows]
         out[key] = _figures(results, [0], n, _games(results, n, rules.target))
     return out
-
-
-def _minus(won: list[list[float]]) -> list[float]:
-    return [x - y for x, y in zip(won[0], won[1], strict=True)]
 
 
 def format_table(fig: dict[str, Any]) -> str:
@@ -229,7 +227,7 @@ def format_compare(fig: dict[str, Any]) -> str:
         f"(A and B scored differently on {fig['differing_deals']})."
     )
     lines.append(
-        f"games won: the tested seat's share of the games, paired over {games['blocks']} blocks of deals "
+        f"games won: the tested seat's share of the games, paired over {_blocks(games['blocks'])} of deals "
         f"({games['games']} games each for A and B): {fig['games_rule']}."
     )
     if games["blocks"] < MIN_BLOCKS:
@@ -243,6 +241,10 @@ def format_compare(fig: dict[str, Any]) -> str:
         if f.get("faults"):
             lines.append(_faults_line(name, f))
     return "\n".join(lines)
+
+
+def _blocks(n: int) -> str:
+    return "1 block" if n == 1 else f"{n} blocks"
 
 
 def _took(fig: dict[str, Any]) -> str:
