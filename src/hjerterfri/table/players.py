@@ -181,6 +181,9 @@ class ProcessPlayer:
         except protocol.ProtocolError as e:
             self.close()
             raise BotFailed(FaultKind.PROTOCOL, str(e)) from None
+        except BotTimeout:  # the start's own limit, not a decision's
+            self.close()
+            raise BotFailed(FaultKind.TIMEOUT, f"no hello within {START_LIMIT:g} s of its start") from None
         name = answer.get("name")
         self.name = name if isinstance(name, str) else ""
 
