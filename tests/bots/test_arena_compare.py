@@ -108,3 +108,12 @@ def test_a_wrong_comparison_is_one_line(argv, words, capsys):
     assert main(["arena", "--deals", "1", *argv]) == 2
     err = capsys.readouterr().err.strip()
     assert words in err and "\n" not in err
+
+
+def test_a_bots_name_and_a_programs_words_are_shown_never_obeyed():
+    fig = arena.compare("middel", "let", AGAINST, 1, 1, preset("dansk"))
+    fig["compare"][1] = "exec:evil \x1b[2J\x07"
+    fig["b"] = {**fig["b"], "faults": 1, "fault_examples": ["raised: \x1b]0;title\x07"]}
+    text = arena.format_compare(fig)
+    assert "\x1b" not in text and "\x07" not in text
+    assert "exec:evil \\x1b[2J\\x07" in text and "raised: \\x1b]0;title\\x07" in text

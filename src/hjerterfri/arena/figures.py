@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..bots import level_name
+from ..literal import printable
 from ..rules import Rules
 from .play import DealResult
 
@@ -183,9 +184,10 @@ def summarize_compare(
 
 def format_table(fig: dict[str, Any]) -> str:
     """The figures as a plain text table."""
-    width = max(12, *(len(t) + 2 for t in fig["types"]))
+    names = {t: printable(t) for t in fig["types"]}  # a bot's name is outside text: shown, never obeyed
+    width = max(12, *(len(name) + 2 for name in names.values()))
     lines = [
-        f"arena: {','.join(fig['seats'])}  preset {fig['preset']}  seed {fig['seed']}  "
+        f"arena: {printable(','.join(fig['seats']))}  preset {fig['preset']}  seed {fig['seed']}  "
         f"{fig['deals']} deals x {fig['rounds_per_deal']} rotations  ({_took(fig)})",
         f"{'seat type':<{width}}{'seats':>6}{'points/round':>14}{'95% CI':>16}{'games won':>14}"
         f"{'moons shot':>12}{'conceded':>10}{'play ms med/p95/max':>22}{'pass ms med/p95/max':>22}",
@@ -194,12 +196,12 @@ def format_table(fig: dict[str, Any]) -> str:
         ci = f"{_fmt(f['ci95'][0])}-{_fmt(f['ci95'][1])}"
         won = f"{_fmt(f['games_won'], 1)}/{f['games']}"
         lines.append(
-            f"{t:<{width}}{f['seats']:>6}{_fmt(f['points_per_round']):>14}{ci:>16}{won:>14}"
+            f"{names[t]:<{width}}{f['seats']:>6}{_fmt(f['points_per_round']):>14}{ci:>16}{won:>14}"
             f"{f['moons_shot']:>12}{f['moons_conceded']:>10}{_times(f, 'play'):>22}{_times(f, 'pass'):>22}"
         )
     for t, f in fig["types"].items():
         if f.get("faults"):
-            lines.append(_faults_line(t, f))
+            lines.append(_faults_line(names[t], f))
     fair = 26 / len(fig["seats"])  # the 26 points of a round (a kitty's included), shared evenly
     lines.append(f"fair share: {fair:.1f} points per round per seat. games: {fig['games_rule']}.")
     lines.append("moons: shot = rounds a seat of the type shot; conceded = seat-rounds in which another seat shot.")
@@ -211,7 +213,7 @@ def format_compare(fig: dict[str, Any]) -> str:
     a, b = fig["compare"]
     points, games = fig["points_per_round"], fig["games_won"]
     lines = [
-        f"compare: A {a}  B {b}  against {','.join(fig['against'])}",
+        f"compare: A {printable(a)}  B {printable(b)}  against {printable(','.join(fig['against']))}",
         f"preset {fig['preset']}  seed {fig['seed']}  {fig['deals']} deals x {fig['rounds_per_deal']} rotations, "
         f"each played with A and with B in the tested seat  ({_took(fig)})",
         f"{'':<8}{'points/round':>14}{'95% CI':>22}{'games won':>14}{'95% CI':>22}",
@@ -258,7 +260,8 @@ def _times(f: dict[str, Any], kind: str) -> str:
 
 
 def _faults_line(name: str, f: dict[str, Any]) -> str:
-    return f"{name}: {f['faults']} faults, the fallback (let) played instead; e.g. {f['fault_examples'][0]}"
+    example = printable(f["fault_examples"][0])  # a program's own words, maybe
+    return f"{name}: {f['faults']} faults, the fallback (let) played instead; e.g. {example}"
 
 
 def _fmt(x: float | None, digits: int = 2, sign: str = "") -> str:
