@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 from distributed import LocalCluster
@@ -71,3 +72,16 @@ def test_an_unreachable_scheduler_is_one_line(capsys, monkeypatch):
     assert status == 2
     err = capsys.readouterr().err.strip()
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err and "\n" not in err
+
+
+def test_jobs_and_a_scheduler_together_are_one_line(capsys):
+    argv = ["arena", "--seats", "let,let,let,let", "--jobs", "2", "--scheduler", "tcp://127.0.0.1:9"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert "choose one" in err and "\n" not in err
+
+
+def test_without_dask_the_scheduler_flag_says_what_to_install(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if it were not installed
+    assert main(["arena", "--seats", "let,let,let,let", "--deals", "1", "--scheduler", "tcp://127.0.0.1:9"]) == 2
+    assert "pip install 'hjerterfri[cluster]'" in capsys.readouterr().err

@@ -219,6 +219,8 @@ def main(args: Namespace) -> int:
         raise ValueError(f"--deals must be at least 1, not {args.deals}")
     if args.jobs < 1:
         raise ValueError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.jobs > 1 and args.scheduler is not None:
+        raise ValueError("--jobs is for this machine, --scheduler for a cluster: choose one")
     if args.move_limit <= 0:
         raise ValueError(f"--move-limit must be a positive number of seconds, not {args.move_limit:g}")
     options: dict[str, Any] = {

@@ -10,10 +10,8 @@ extra (``pip install 'hjerterfri[cluster]'``); every worker needs hjerterfri, an
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .play import DealResult, Lineup
+from .play import ArenaFault, DealResult, Lineup, deal_task
 
 CONNECT_SECONDS = 20
 """How long to wait for the scheduler to answer."""
@@ -29,8 +27,6 @@ def played_on_cluster(
         from distributed import Client, as_completed
     except ImportError:
         raise ValueError(NEEDS_DASK) from None
-    from .play import ArenaFault, deal_task
-
     try:
         client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as e:
