@@ -139,7 +139,7 @@ def test_six_to_eight_seats_play_svensk_with_two_decks(seats, tmp_path, capsys):
     """Issue 17: 6 to 8 seats play svensk with two decks, 52 points a round; dansk is one line refused."""
     out = tmp_path / "fig.json"
     assert main(["arena", "--seats", seats, "--deals", "2", "--preset", "svensk", "--json", str(out)]) == 0
-    fig = json.loads(out.read_text())
+    fig = figures(out)
     n = len(seats.split(","))
     assert fig["rounds_per_deal"] == n and fig["round_points"] == 52
     points = sum(t["points_per_round"] * t["seat_rounds"] for t in fig["types"].values())

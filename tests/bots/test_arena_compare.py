@@ -98,7 +98,7 @@ def test_the_cli_prints_the_comparison(capsys):
     [
         (["--compare", "middel,let"], "needs --against"),
         (["--compare", "middel", "--against", "let,let,let"], "two comma-separated bots"),
-        (["--compare", "middel,let", "--against", "let"], "2, 3 or 4 comma-separated"),
+        (["--compare", "middel,let", "--against", "let"], "2 to 7 comma-separated"),
         (["--seats", "let,let,let,let", "--compare", "middel,let", "--against", "let,let,let"], "or two bots"),
         (["--seats", "let,let,let,let", "--against", "let,let,let"], "goes with --compare"),
         ([], "name the bots"),

@@ -48,7 +48,7 @@ def test_a_whole_game_against_the_example_in_programs_of_their_own(tmp_path):
         assert str(EXAMPLE) in (tmp_path / "bots" / f"seat-{seat}.txt").read_text()
 
 
-@pytest.mark.parametrize(("preset_name", "players"), [("dansk", 4), ("svensk", 5), ("dansk", 3)])
+@pytest.mark.parametrize(("preset_name", "players"), [("dansk", 4), ("svensk", 5), ("dansk", 3), ("svensk", 8)])
 def test_a_short_arena_against_the_example(preset_name, players, tmp_path):
     seats = [SPEC] + ["middel"] * (players - 1)
     fig = arena.run(seats, 3, 2, preset(preset_name, players), data_dir=str(tmp_path))  # a fault would stop it

@@ -199,7 +199,7 @@ class _progress:
             self.bar.stop()
 
 
-def _bots(text: str, flag: str, counts: tuple[int, ...], wanted: str) -> list[str]:
+def _bots(text: str, flag: str, counts: Sequence[int], wanted: str) -> list[str]:
     """The bots of a comma-separated flag, ``counts`` of them (a ValueError that says ``wanted`` otherwise)."""
     specs = [s.strip() for s in text.split(",")]
     if len(specs) not in counts or not all(specs):
@@ -212,7 +212,7 @@ def main(args: Namespace) -> int:
     if (args.seats is None) == (args.compare is None):
         raise ValueError("name the bots with --seats, or two bots with --compare A,B and the others with --against")
     if args.compare is not None and args.against is None:
-        raise ValueError("--compare A,B needs --against: the opponents, one per other seat (2 to 4 bots)")
+        raise ValueError("--compare A,B needs --against: the opponents, one per other seat (2 to 7 bots)")
     if args.seats is not None and args.against is not None:
         raise ValueError("--against goes with --compare, not with --seats")
     if args.deals < 1:
@@ -232,12 +232,12 @@ def main(args: Namespace) -> int:
         "data_dir": getattr(args, "data_dir", None),
     }
     if args.seats is not None:
-        specs = _bots(args.seats, "--seats", (3, 4, 5), "3, 4 or 5 comma-separated bots (one per seat)")
+        specs = _bots(args.seats, "--seats", range(3, 9), "3 to 8 comma-separated bots (one per seat)")
         fig = run(specs, args.deals, args.seed, preset(args.preset, len(specs)), args.jobs, **options)
         print(format_table(fig))
     else:
         a, b = _bots(args.compare, "--compare", (2,), "two comma-separated bots, A,B")
-        against = _bots(args.against, "--against", (2, 3, 4), "2, 3 or 4 comma-separated bots (one per other seat)")
+        against = _bots(args.against, "--against", range(2, 8), "2 to 7 comma-separated bots (one per other seat)")
         rules = preset(args.preset, len(against) + 1)
         fig = compare(a, b, against, args.deals, args.seed, rules, args.jobs, **options)
         print(format_compare(fig))

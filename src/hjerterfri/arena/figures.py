@@ -57,6 +57,7 @@ def summarize(specs: list[str], results: list[DealResult], seed: int, rules: Rul
         "seed": seed,
         "preset": rules.name,
         "target": rules.target,
+        "round_points": rules.round_points,
         "seconds": round(seconds, 1),
         "games_rule": f"per rotation, consecutive deals summed until someone reaches {rules.target}; "
         "lowest total wins, a tie shares the win; bots see totals 0",
@@ -202,7 +203,7 @@ def format_table(fig: dict[str, Any]) -> str:
     for t, f in fig["types"].items():
         if f.get("faults"):
             lines.append(_faults_line(names[t], f))
-    fair = 26 / len(fig["seats"])  # the 26 points of a round (a kitty's included), shared evenly
+    fair = fig["round_points"] / len(fig["seats"])  # a round's points (a kitty's included), shared evenly
     lines.append(f"fair share: {fair:.1f} points per round per seat. games: {fig['games_rule']}.")
     lines.append("moons: shot = rounds a seat of the type shot; conceded = seat-rounds in which another seat shot.")
     return "\n".join(lines)

@@ -2,9 +2,10 @@
 processes, or on a cluster.
 
 Deal ``d`` (1, 2, ...) is dealt from ``(seed, d)`` and played as round ``d`` (so the pass direction
-follows the cycle) once per seat rotation: with n seats, in rotation ``k`` the bot listed ``i``-th sits
-at seat ``(i + k) % n``. A deal is the unit of work: a pure function of the lineups and its number
-(``deal_task``), so it can be played anywhere, and again after a lost worker.
+follows the cycle) once per seat rotation: with n seats (3 to 8; 6 to 8 play svensk with two decks),
+in rotation ``k`` the bot listed ``i``-th sits at seat ``(i + k) % n``. A deal is the unit of work: a
+pure function of the lineups and its number (``deal_task``), so it can be played anywhere, and again
+after a lost worker.
 """
 
 from __future__ import annotations
