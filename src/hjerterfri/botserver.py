@@ -31,6 +31,7 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], seed: int | None = Non
     bot: Bot = make_bot(spec, seed if seed is not None else given if isinstance(given, int) else 0)
     send(protocol.hello(name=spec))
     while line := stdin.readline(protocol.MAX_LINE + 1):
+        message: dict[str, Any] = {}
         try:
             message = protocol.decode(line)
             kind = message["type"]
@@ -39,8 +40,8 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], seed: int | None = Non
             if kind not in ("pass", "play"):
                 raise protocol.ProtocolError(f"unknown request {kind!r}")
             view = protocol.view_from_json(message.get("view"))
-        except protocol.ProtocolError as e:
-            send({"type": "error", "message": str(e)})
+        except protocol.ProtocolError as e:  # answered as the request's error, when it has an id
+            send({"type": "error", **({"id": message["id"]} if "id" in message else {}), "message": str(e)})
             continue
         try:
             answer = bot.choose_pass(view) if kind == "pass" else [bot.choose_play(view)]

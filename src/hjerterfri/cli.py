@@ -14,6 +14,8 @@ from .rules import PRESETS, VARIANTS
 from .settings import LANGUAGES, SPEEDS
 
 BOT_LEVELS = ("let", "middel", "svær")
+EXEC = "exec:"
+"""A bot that is a program speaking the bot protocol (as ``table.players.EXEC``, not imported: the CLI starts light)."""
 MOVE_LIMIT = 10.0
 """Seconds a bot has for a decision in the arena (svær's worst case is well under one)."""
 
@@ -37,11 +39,19 @@ class _Parser(argparse.ArgumentParser):
 
 
 def bot_level(text: str) -> str:
-    """A bot level (``svaer`` is accepted for ``svær``) or an import path ``module:Class``."""
+    """A bot level (``svaer`` is accepted for ``svær``), an import path ``module:Class``, or a program
+    ``exec:COMMAND`` (kept as written)."""
+    spec = text.strip()
+    if spec.startswith(EXEC):
+        if not spec[len(EXEC) :].strip():
+            raise argparse.ArgumentTypeError(f"{text!r} names no program to run; write exec:COMMAND")
+        return spec
     t = text.strip().lower().replace("svaer", "svær")
     if t in BOT_LEVELS or ":" in text:
         return t if t in BOT_LEVELS else text.strip()
-    raise argparse.ArgumentTypeError(f"unknown bot {text!r}; choose from {', '.join(BOT_LEVELS)} or module:Class")
+    raise argparse.ArgumentTypeError(
+        f"unknown bot {text!r}; choose from {', '.join(BOT_LEVELS)}, module:Class or exec:COMMAND"
+    )
 
 
 def player_name(text: str) -> str:
@@ -80,7 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         type=bot_level,
         metavar="LEVEL",
-        help=f"the bots' strength: {', '.join(BOT_LEVELS)}, or a bot class as module:Class",
+        help=f"the bots' strength: {', '.join(BOT_LEVELS)}, a bot class as module:Class, "
+        "or a program speaking the bot protocol as exec:COMMAND (docs/bot-protocol.md)",
     )
     play.add_argument(
         "--players",
@@ -116,6 +127,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="continue a game whose bots are import paths (module:Class): runs that code, so only if you trust it",
     )
+    cont.add_argument(
+        "--allow-exec",
+        action="store_true",
+        help="continue a game whose bots are programs (exec:COMMAND): runs them, so only if you trust them",
+    )
     _add_display_flags(cont)
 
     replay = sub.add_parser("replay", help="replay a saved game")
@@ -127,18 +143,41 @@ def build_parser() -> argparse.ArgumentParser:
     games.add_argument("--data-dir", type=path, metavar="DIR", default=argparse.SUPPRESS, help="where games are saved")
     games.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help="the language of the list")
 
-    arena = sub.add_parser("arena", help="measure bots against each other on duplicate deals")
+    arena = sub.add_parser(
+        "arena",
+        help="measure bots against each other on duplicate deals, or compare two bots on the same deals",
+    )
     arena.add_argument(
         "--seats",
-        required=True,
-        help="one bot per seat, 3 to 8 of them (levels or module:Class), e.g. svær,middel,middel,middel",
+        help="one bot per seat, 3 to 8 of them (levels, module:Class or exec:COMMAND), e.g. svær,middel,middel,middel",
+    )
+    arena.add_argument(
+        "--compare",
+        metavar="A,B",
+        help="two bots to compare in the tested seat, on the same deals against the same --against bots",
+    )
+    arena.add_argument(
+        "--against", metavar="BOTS", help="with --compare: the opponents, one per other seat, e.g. middel,middel,middel"
     )
     arena.add_argument("--deals", type=int, default=100, help="deals to play, each once per seat rotation")
     arena.add_argument("--seed", type=int, default=1, help="the seed of the deals")
     arena.add_argument("--preset", choices=list(PRESETS), default="dansk", help="the rules (default dansk)")
-    arena.add_argument("--jobs", type=int, default=1, help="worker processes")
+    arena.add_argument("--jobs", type=int, default=1, help="worker processes on this machine")
     arena.add_argument(
-        "--json", type=path, metavar="FILE", help="also write the figures as JSON (into a directory that exists)"
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play the deals on the Dask cluster at ADDRESS, e.g. tcp://HOST:8786 "
+        "(pip install 'hjerterfri[cluster]'); instead of --jobs",
+    )
+    arena.add_argument(
+        "--json",
+        type=path,
+        metavar="FILE",
+        help="keep every deal's results in FILE (JSON lines, the figures last; in a directory that exists) as "
+        "they come in; the same command again goes on where it stopped",
+    )
+    arena.add_argument(
+        "--data-dir", type=path, metavar="DIR", default=argparse.SUPPRESS, help="where exec: bots' stderr goes"
     )
     arena.add_argument(
         "--move-limit",

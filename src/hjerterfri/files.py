@@ -1,9 +1,9 @@
 """Reading hjerterfri's own files safely, and locking a game's file while it is played.
 
-``read_json`` is the one way logs and settings are read: only a regular file (never a named pipe,
-a device or a directory, which could hang or flood the program), checked before it is opened and
-again once it is, no larger than a limit, UTF-8 with or without a BOM, strict JSON. Every problem is
-one ``FileError`` line naming the file.
+``read_json`` is the one way logs and settings are read (``read_text``, the arena's results): only a
+regular file (never a named pipe, a device or a directory, which could hang or flood the program),
+checked before it is opened and again once it is, no larger than a limit, UTF-8 with or without a
+BOM, strict JSON. Every problem is one ``FileError`` line naming the file.
 
 ``GameLock`` keeps two programs from playing the same game: an OS lock (``flock``) on a lock file
 beside the game, ``.NAME.json.lock``, so it dies with the process that holds it.
@@ -81,15 +81,21 @@ def _read_bytes(path: str | os.PathLike[str], limit: int, what: str) -> bytes:
     return raw
 
 
+def read_text(path: str | os.PathLike[str], limit: int, what: str) -> str:
+    """The text of the file at ``path`` (see ``_read_bytes``): UTF-8 with or without a BOM."""
+    p = os.fspath(path)
+    raw = _read_bytes(p, limit, what)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise FileError(p, f"byte {e.start}", f"not UTF-8 text, so not {what}") from None
+
+
 def read_json(path: str | os.PathLike[str], limit: int, what: str) -> Any:
     """The JSON data of the file at ``path`` (see ``_read_bytes``): UTF-8 with or without a BOM,
     no key twice in one object, no NaN or Infinity."""
     p = os.fspath(path)
-    raw = _read_bytes(p, limit, what)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise FileError(p, f"byte {e.start}", f"not UTF-8 text, so not {what}") from None
+    text = read_text(p, limit, what)
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as e:

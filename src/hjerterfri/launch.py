@@ -64,7 +64,14 @@ def imported_bots(record: GameRecord) -> list[str]:
     return [s.bot for s in record.seats if s.bot is not None and s.bot not in LEVELS and not s.bot.startswith(EXEC)]
 
 
-def can_continue(record: GameRecord, allow_import: bool = False, texts: Texts | None = None) -> str | None:
+def program_bots(record: GameRecord) -> list[str]:
+    """The bots of ``record`` that are programs (``exec:COMMAND``): programs the log would have us start."""
+    return [s.bot for s in record.seats if s.bot is not None and s.bot.startswith(EXEC)]
+
+
+def can_continue(
+    record: GameRecord, allow_import: bool = False, texts: Texts | None = None, allow_exec: bool = False
+) -> str | None:
     """Why ``record`` cannot be continued at the table (in ``texts``' language), or None when it can."""
     t = texts or Texts("en")
     if record.is_finished:
@@ -72,6 +79,9 @@ def can_continue(record: GameRecord, allow_import: bool = False, texts: Texts | 
     imported = imported_bots(record)
     if imported and not allow_import:
         return t("continue.imported", bots=", ".join(imported))
+    programs = program_bots(record)
+    if programs and not allow_exec:
+        return t("continue.programs", bots=", ".join(programs))
     humans = sum(seat.is_human for seat in record.seats)
     if humans != 1:
         return t("continue.humans", n=humans)
@@ -97,7 +107,7 @@ class Choice:
 
 
 def pick_unfinished(
-    directory: str | os.PathLike[str], allow_import: bool = False, texts: Texts | None = None
+    directory: str | os.PathLike[str], allow_import: bool = False, texts: Texts | None = None, allow_exec: bool = False
 ) -> Choice:
     """The newest unfinished game in ``directory`` that can be continued: not open in another
     program (its lock is taken before it is loaded, so it is read as nobody will change it), loading
@@ -115,7 +125,7 @@ def pick_unfinished(
             continue
         try:
             record = load(path)
-            why = can_continue(record, allow_import, texts)
+            why = can_continue(record, allow_import, texts, allow_exec)
         except LogError as e:  # its cards do not replay (the summary does not check them)
             why = f"{e.where}: {e.reason}" if e.where else e.reason
         if why is None:
@@ -238,6 +248,7 @@ def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
 
     file = getattr(args, "file", None)
     allow_import = bool(getattr(args, "allow_import", False))
+    allow_exec = bool(getattr(args, "allow_exec", False))
     t = Texts(language(args))
     if file is not None:
         tidy(args, os.path.dirname(os.path.realpath(file)))
@@ -247,10 +258,10 @@ def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
         except BaseException:
             lock.release()
             raise
-        why = can_continue(record, allow_import, t)
+        why = can_continue(record, allow_import, t, allow_exec)
     else:
         tidy(args)
-        choice = pick_unfinished(games_dir(getattr(args, "data_dir", None)), allow_import, t)
+        choice = pick_unfinished(games_dir(getattr(args, "data_dir", None)), allow_import, t, allow_exec)
         if choice.record is None or choice.lock is None:
             if not choice.passed:
                 print(t("cli.says", message=t("no.unfinished")), file=sys.stderr)

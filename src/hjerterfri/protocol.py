@@ -166,6 +166,8 @@ def view_from_json(data: Any) -> PlayerView:
         rules = Rules.from_dict(r.get("rules", dict))
         pass_direction = PassDirection(r.get("pass", str))
         phase = Phase(r.get("phase", str))
+    except ProtocolError:
+        raise
     except (RulesError, ValueError) as e:
         raise ProtocolError(f"the view's rules: {e}") from None
     tricks = []

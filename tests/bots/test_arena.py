@@ -46,13 +46,20 @@ def test_games_are_counted_over_consecutive_deals():
     assert let["games_won"] + mid["games_won"] == pytest.approx(let["games"])
 
 
+def figures(path):
+    """The figures on the last line of a results file."""
+    return json.loads(path.read_text().splitlines()[-1])["figures"]
+
+
 def test_cli_prints_the_table_and_writes_json(tmp_path, capsys):
     out = tmp_path / "fig.json"
     assert main(["arena", "--seats", "middel,let,let,let", "--deals", "2", "--seed", "1", "--json", str(out)]) == 0
     table = capsys.readouterr().out
     assert "middel" in table and "points/round" in table and "95% CI" in table
-    data = json.loads(out.read_text())
-    assert set(data["types"]) == {"middel", "let"}
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert lines[0]["format"] == "hjerterfri-arena" and lines[0]["lineups"] == [["middel", "let", "let", "let"]]
+    assert [line["deal"] for line in lines[1:-1]] == [1, 2]
+    assert set(figures(out)["types"]) == {"middel", "let"}
     assert list(tmp_path.iterdir()) == [out]
 
 
@@ -71,7 +78,7 @@ def test_three_and_five_seats_play_every_rotation(seats, preset_name, tmp_path, 
     """Issue 6: the arena plays 3- and 5-player tables, one rotation per seat."""
     out = tmp_path / "fig.json"
     assert main(["arena", "--seats", seats, "--deals", "2", "--preset", preset_name, "--json", str(out)]) == 0
-    fig = json.loads(out.read_text())
+    fig = figures(out)
     n = len(seats.split(","))
     assert fig["rounds_per_deal"] == n
     assert sum(t["seat_rounds"] for t in fig["types"].values()) == 2 * n * n
@@ -132,7 +139,7 @@ def test_six_to_eight_seats_play_svensk_with_two_decks(seats, tmp_path, capsys):
     """Issue 17: 6 to 8 seats play svensk with two decks, 52 points a round; dansk is one line refused."""
     out = tmp_path / "fig.json"
     assert main(["arena", "--seats", seats, "--deals", "2", "--preset", "svensk", "--json", str(out)]) == 0
-    fig = json.loads(out.read_text())
+    fig = figures(out)
     n = len(seats.split(","))
     assert fig["rounds_per_deal"] == n and fig["round_points"] == 52
     points = sum(t["points_per_round"] * t["seat_rounds"] for t in fig["types"].values())

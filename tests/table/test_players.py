@@ -175,6 +175,24 @@ def test_a_bot_program_that_never_says_hello_is_a_fault(monkeypatch):
     assert decision.fault is not None and decision.fault.kind is FaultKind.TIMEOUT
 
 
+def test_a_program_that_never_says_hello_is_a_fault_even_without_a_limit(monkeypatch):
+    monkeypatch.setattr("hjerterfri.table.players.START_LIMIT", 0.5)
+    player = ProcessPlayer(command_for(exec_spec("silent")), 0, 1)
+    decision = decide(player, 0, "pass", PASSING, limit=None)
+    player.close()
+    assert decision.fault is not None and decision.fault.kind is FaultKind.TIMEOUT
+    assert "no hello within 0.5 s" in decision.fault.detail
+
+
+def test_a_programs_start_does_not_count_against_its_time():
+    player = ProcessPlayer(command_for(exec_spec("slowstart")), PLAYING.seat, 1)
+    try:
+        decision = decide(player, PLAYING.seat, "play", PLAYING, limit=1)
+    finally:
+        player.close()
+    assert decision.fault is None and decision.seconds < 1
+
+
 def test_a_program_that_cannot_start_is_a_fault():
     player = ProcessPlayer(["/nonexistent/bot-program"], 0, 1)
     decision = decide(player, 0, "pass", PASSING, limit=1)

@@ -107,3 +107,16 @@ def test_a_hand_with_a_card_twice_is_written_twice_and_read_back():
     data["hand"] = [data["hand"][0]] * 3 + data["hand"][3:]
     with pytest.raises(protocol.ProtocolError, match="named three times"):
         protocol.view_from_json(data)
+
+
+def test_the_server_answers_a_request_it_cannot_read_with_an_error_for_that_request():
+    lines = [
+        protocol.encode(protocol.hello(seat=0, seed=3)),
+        b'{"type": "play", "id": 7, "view": {"seat": 0}}\n',
+        b'{"type": "deal", "id": 8}\n',
+    ]
+    out = io.BytesIO()
+    assert serve("middel", io.BytesIO(b"".join(lines)), out) == 0  # the end of its input ends it
+    replies = [json.loads(line) for line in out.getvalue().splitlines()[1:]]
+    assert replies[0] == {"type": "error", "id": 7, "message": "the view's field 'rules' is missing"}
+    assert replies[1] == {"type": "error", "id": 8, "message": "unknown request 'deal'"}

@@ -302,6 +302,27 @@ def test_a_bot_by_import_path_needs_allow_import(capsys, tmp_path, monkeypatch):
     assert isinstance(app, HjerterfriApp) and "evil.module:Bot" in imported
 
 
+def test_a_bot_program_needs_allow_exec(capsys, tmp_path, monkeypatch):
+    started: list[list[str]] = []
+    monkeypatch.setattr("hjerterfri.table.players.ProcessPlayer.start", lambda self: started.append(self.command))
+    seats = (Seat("Ida"), Seat("A", "exec:./evil --now", 1), Seat("B", "middel", 2), Seat("C", "middel", 3))
+    path = _saved(tmp_path, seats)
+    assert main(["continue", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--allow-exec" in err and "exec:./evil --now" in err
+    assert main(["continue", "--allow-import", str(path)]) == 2  # the one flag does not allow the other
+    capsys.readouterr()
+    # With the flag the table is set up; nothing runs until a bot is asked (no app is run here).
+    app = continue_app(args_for("continue", "--allow-exec", str(path)))
+    assert isinstance(app, HjerterfriApp) and started == []
+    assert app.table is not None and app.table.players[1].command == ["./evil", "--now"]
+
+
+def test_a_new_game_takes_a_bot_program(tmp_path):
+    app = play_app(args_for("--data-dir", str(tmp_path), "--bots", "exec:python3 bot.py", "--seed", "3"))
+    assert app.setup is not None and app.setup.bots == "exec:python3 bot.py"
+
+
 def test_a_finished_game_is_not_continued(capsys, tmp_path):
     seats = (Seat("Ida"), Seat("A", "let", 1), Seat("B", "middel", 2), Seat("C", "svær", 3))
     path = _saved(tmp_path, seats, finished=True)

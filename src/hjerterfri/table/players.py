@@ -181,6 +181,9 @@ class ProcessPlayer:
         except protocol.ProtocolError as e:
             self.close()
             raise BotFailed(FaultKind.PROTOCOL, str(e)) from None
+        except BotTimeout:  # the start's own limit, not a decision's
+            self.close()
+            raise BotFailed(FaultKind.TIMEOUT, f"no hello within {START_LIMIT:g} s of its start") from None
         name = answer.get("name")
         self.name = name if isinstance(name, str) else ""
 
@@ -359,12 +362,12 @@ PlayerFactory = Callable[[int, str, int], Player]
 """Builds the player of a seat from its seat number, bot spec and seed."""
 
 
-def local_players(alarm: bool = False) -> PlayerFactory:
-    """Every bot in this process (``exec:`` bots still run as programs)."""
+def local_players(alarm: bool = False, stderr_dir: Path | None = None) -> PlayerFactory:
+    """Every bot in this process (``exec:`` bots still run as programs, their stderr in ``stderr_dir``)."""
 
     def make(seat: int, spec: str, seed: int) -> Player:
         if spec.startswith(EXEC):
-            return ProcessPlayer(command_for(spec), seat, seed)
+            return ProcessPlayer(command_for(spec), seat, seed, _stderr_file(stderr_dir, seat))
         return LocalPlayer(make_bot(spec, seed), alarm)
 
     return make
@@ -376,7 +379,11 @@ def process_players(stderr_dir: Path | None = None) -> PlayerFactory:
     def make(seat: int, spec: str, seed: int) -> Player:
         if not spec.startswith(EXEC) and level_name(spec) not in LEVELS:
             make_bot(spec, seed)  # an import path that cannot be built is an error now, not a fault at every turn
-        stderr = None if stderr_dir is None else stderr_dir / f"seat-{seat}.txt"
-        return ProcessPlayer(command_for(spec), seat, seed, stderr)
+        return ProcessPlayer(command_for(spec), seat, seed, _stderr_file(stderr_dir, seat))
 
     return make
+
+
+def _stderr_file(folder: Path | None, seat: int) -> Path | None:
+    """Where the program at ``seat`` writes its standard error: ``seat-N.txt`` in ``folder``."""
+    return None if folder is None else folder / f"seat-{seat}.txt"

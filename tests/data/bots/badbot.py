@@ -5,7 +5,7 @@
 MODE: ok (plays its lowest legal card, passes its first cards), hang (never answers a play),
 crash (exits at the first play), junk (answers a play with a line that is no JSON), wrong (plays a card
 it does not hold), raise (reports an error for every play), noisy (writes to stderr, then plays ok),
-silent (never says hello).
+silent (never says hello), slowstart (takes 1.5 s to say hello, then plays ok).
 """
 
 import json
@@ -24,6 +24,8 @@ def main():
     hello = json.loads(sys.stdin.readline())
     if MODE == "silent":
         time.sleep(3600)
+    if MODE == "slowstart":
+        time.sleep(1.5)
     send({"type": "hello", "protocol": hello["protocol"], "version": hello["version"], "name": f"badbot {MODE}"})
     for line in sys.stdin:
         message = json.loads(line)

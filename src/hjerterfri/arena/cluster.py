@@ -1,0 +1,48 @@
+"""The arena's deals on a Dask distributed cluster: ``hjerterfri arena --scheduler ADDRESS``.
+
+Each deal is one task, ``play.deal_task(lineups, deal)``: a pure function of its arguments, so a run
+gives the same results as on one machine with the same seed, and the scheduler may run a deal again on
+another worker when the one it was on is lost; the arena counts each deal once, by its number. Every
+worker thread builds its own players at its first deal and keeps them for the next. Dask is an optional
+extra (``pip install 'hjerterfri[cluster]'``); every worker needs hjerterfri, and the bots named, too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from .play import ArenaFault, DealResult, Lineup, deal_task
+
+CONNECT_SECONDS = 20
+"""How long to wait for the scheduler to answer."""
+NEEDS_DASK = "--scheduler needs Dask distributed: pip install 'hjerterfri[cluster]'"
+
+
+def played_on_cluster(
+    address: str, lineups: tuple[Lineup, ...], deals: Sequence[int]
+) -> Iterator[tuple[int, list[DealResult]]]:
+    """Each deal's number and results as the cluster at ``address`` finishes them (in any order)."""
+    try:
+        from dask.base import tokenize
+        from distributed import Client, as_completed
+    except ImportError:
+        raise ValueError(NEEDS_DASK) from None
+    try:
+        client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise ValueError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+    with client:
+        run = tokenize(lineups)
+        futures = {client.submit(deal_task, lineups, d, key=f"hjerterfri-deal-{d}-{run}"): d for d in deals}
+        try:
+            for future in as_completed(futures, loop=client.loop):
+                deal = futures[future]
+                try:
+                    results = future.result()
+                except ArenaFault:
+                    raise
+                except Exception as e:  # a worker without a bot's module, a deal lost with too many workers
+                    raise ValueError(f"deal {deal} failed on the cluster: {type(e).__name__}: {e}") from None
+                yield deal, results
+        finally:
+            client.cancel(list(futures))

@@ -1,0 +1,174 @@
+"""A deal played by the arena's bots in every seat rotation, and where deals are played: here, in worker
+processes, or on a cluster.
+
+Deal ``d`` (1, 2, ...) is dealt from ``(seed, d)`` and played as round ``d`` (so the pass direction
+follows the cycle) once per seat rotation: with n seats (3 to 8; 6 to 8 play svensk with two decks),
+in rotation ``k`` the bot listed ``i``-th sits at seat ``(i + k) % n``. A deal is the unit of work: a
+pure function of the lineups and its number (``deal_task``), so it can be played anywhere, and again
+after a lost worker.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from functools import partial
+from typing import Any
+
+from ..paths import data_dir
+from ..rules import Rules
+from ..table import Event, Table, local_players
+from ..table.players import Player
+
+
+@dataclass
+class DealResult:
+    """One deal played in every rotation: points per rotation per listed bot, moons, decision times, faults."""
+
+    deal: int
+    points: list[list[int]]
+    """``points[k][i]``: what the ``i``-th listed bot scored in rotation ``k``."""
+    shooters: list[int | None]
+    """Per rotation, the listed bot that shot the moon."""
+    play_times: list[list[float]] = field(default_factory=list)
+    pass_times: list[list[float]] = field(default_factory=list)
+    faults: list[list[str]] = field(default_factory=list)
+    """Per listed bot, its faults (the fallback was played instead)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as plain JSON data (times in seconds, to the microsecond)."""
+        data = asdict(self)
+        del data["deal"]
+        for key in ("play_times", "pass_times"):
+            data[key] = [[round(t, 6) for t in times] for times in data[key]]
+        return data
+
+    @classmethod
+    def from_json(cls, deal: int, data: dict[str, Any]) -> DealResult:
+        return cls(deal, **data)
+
+
+class ArenaFault(ValueError):
+    """A bot failed (raised, answered junk, broke a rule, took too long): one line naming it, the deal and the fault."""
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """The listed bots and how they play: each worker builds its own players from it."""
+
+    specs: tuple[str, ...]
+    seed: int
+    rules: Rules
+    limit: float | None = None
+    """Seconds a bot has for a decision before the fallback is played (None: no limit)."""
+    keep_going: bool = False
+    """Play the fallback and count the fault, instead of stopping at the first fault."""
+    data_dir: str | None = None
+    """The data directory given (None: the default, wherever the players are built)."""
+    label: str = "arena"
+    """The folder under ``bots/`` in the data directory that takes the standard error of ``exec:`` bots."""
+
+    def players(self) -> list[Player]:
+        """One player per listed bot, seated in turn at every seat."""
+        make = local_players(alarm=True, stderr_dir=data_dir(self.data_dir) / "bots" / self.label)
+        return [make(i, spec, bot_seed(self.seed, i)) for i, spec in enumerate(self.specs)]
+
+
+def bot_seed(seed: int, index: int) -> int:
+    """The seed of the ``index``-th listed bot."""
+    return seed * 16 + index
+
+
+def play_deal(lineup: Lineup, players: list[Player], deal: int) -> DealResult:
+    """Deal ``deal`` (1-based, dealt from the seed as round ``deal``) played once per seat rotation."""
+    n = lineup.rules.players
+    result = DealResult(deal, [], [], [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)])
+    names = [f"bot {i + 1}" for i in range(n)]
+    for k in range(n):
+        listed = [(s - k) % n for s in range(n)]  # seat -> listed bot index
+        seated = [players[i] for i in listed]
+        table = Table.new(
+            lineup.rules,
+            lineup.seed,
+            [names[i] for i in listed],
+            [lineup.specs[i] for i in listed],
+            partial(_seated, seated),
+            human=None,
+            limit=lineup.limit,
+            first_round=deal,
+        )
+
+        def note(_table: Table, event: Event, rotation: int = k, listed: list[int] = listed) -> None:
+            d = event.decision
+            if d is None:
+                return
+            i = listed[d.seat]
+            (result.pass_times if d.kind == "pass" else result.play_times)[i].append(d.seconds)
+            if d.fault is not None:
+                if not lineup.keep_going:
+                    raise ArenaFault(
+                        f"bot {i + 1} ({lineup.specs[i]}) on deal {deal}, rotation {rotation + 1}: {d.fault}"
+                    )
+                result.faults[i].append(str(d.fault))
+
+        table.listeners.append(note)
+        r = table.play_round()
+        scores = r.scores()
+        result.points.append([scores[(i + k) % n] for i in range(n)])
+        shooter = r.moon_shooter()
+        result.shooters.append(None if shooter is None else listed[shooter])
+    return result
+
+
+def _seated(seated: list[Player], seat: int, _spec: str, _seed: int) -> Player:
+    """The player at ``seat`` in this rotation (the lineup's players, built once, take every seat in turn)."""
+    return seated[seat]
+
+
+_LOCAL = threading.local()
+"""Each thread's players: (the lineups, their players), built at the first deal and kept for the next."""
+
+
+def deal_task(lineups: tuple[Lineup, ...], deal: int) -> list[DealResult]:
+    """Deal ``deal`` played by every lineup: the unit of work, the same wherever and however often it runs."""
+    kept = getattr(_LOCAL, "players", None)
+    if kept is None or kept[0] != lineups:
+        close_players()
+        kept = _LOCAL.players = (lineups, [lineup.players() for lineup in lineups])
+    return [play_deal(lineup, players, deal) for lineup, players in zip(lineups, kept[1], strict=True)]
+
+
+def close_players() -> None:
+    """End this thread's players (their programs, for ``exec:`` bots)."""
+    kept = getattr(_LOCAL, "players", None)
+    _LOCAL.players = None
+    for players in kept[1] if kept else []:
+        for player in players:
+            player.close()
+
+
+def _numbered_task(lineups: tuple[Lineup, ...], deal: int) -> tuple[int, list[DealResult]]:
+    return deal, deal_task(lineups, deal)
+
+
+def played(
+    lineups: tuple[Lineup, ...], deals: Sequence[int], jobs: int = 1, scheduler: str | None = None
+) -> Iterator[tuple[int, list[DealResult]]]:
+    """Each deal's number and results as they come in (in any order): on a Dask cluster at ``scheduler``,
+    in ``jobs`` worker processes, or here."""
+    if scheduler is not None:
+        from .cluster import played_on_cluster
+
+        yield from played_on_cluster(scheduler, lineups, deals)
+    elif jobs <= 1:
+        try:
+            for d in deals:
+                yield d, deal_task(lineups, d)
+        finally:
+            close_players()
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            yield from pool.imap_unordered(partial(_numbered_task, lineups), deals)
