@@ -155,8 +155,9 @@ def test_a_bot_program_that_fails_is_replaced_and_started_again(mode, kind, tmp_
     player = ProcessPlayer(command_for(exec_spec(mode)), PLAYING.seat, 1, tmp_path / "bot.txt")
     try:
         start = time.perf_counter()
-        decision = decide(player, PLAYING.seat, "play", PLAYING, limit=3)
-        assert time.perf_counter() - start < 10
+        limit = 2 if mode == "hang" else 30  # generous where the answer comes: a busy machine is slow
+        decision = decide(player, PLAYING.seat, "play", PLAYING, limit=limit)
+        assert time.perf_counter() - start < limit + 10
         assert decision.fault is not None and decision.fault.kind is kind, decision.fault
         assert decision.cards == fallback("play", PLAYING)
         # The next question still gets an answer: passing works in every mode (the program restarts if need be).

@@ -26,7 +26,7 @@ async def test_a_name_typed_in_one_burst_after_moving_to_the_field_is_kept_whole
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
-        burst(app, "down", "down", "down", "I", "d", "a", "enter")
+        burst(app, "down", "down", "down", "down", "I", "d", "a", "enter")
         for _ in range(20):
             await pilot.pause()
             if isinstance(app.screen, TableScreen):
@@ -39,7 +39,7 @@ async def test_a_name_typed_in_one_burst_after_moving_to_the_field_is_kept_whole
 async def test_enter_right_after_the_name_starts_with_the_whole_name():
     app = make_app(seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("down", "down", "down")  # preset, players, bots, then the name
+        await pilot.press("down", "down", "down", "down")  # preset, players, passing, bots, then the name
         assert app.focused is not None and app.focused.id == "name"
         burst(app, "B", "o", "enter")
         for _ in range(20):
@@ -50,15 +50,24 @@ async def test_enter_right_after_the_name_starts_with_the_whole_name():
 
 
 @pytest.mark.parametrize(
-    ("players", "resume", "tightened"),
-    [(4, False, set()), (4, True, {"tight"}), (3, False, {"tight"}), (3, True, {"tight", "tighter"})],
+    ("preset", "players", "resume", "tightened"),
+    [
+        ("dansk", 4, False, {"tight"}),
+        ("dansk", 4, True, {"tight", "tighter"}),
+        ("dansk", 3, False, {"tight"}),
+        ("svensk", 3, False, {"tight", "tighter"}),
+        ("svensk", 3, True, {"tight", "tighter"}),
+    ],
 )
 @sync
-async def test_the_form_fits_every_height_from_24_rows_and_opens_up_when_there_is_room(players, resume, tightened):
+async def test_the_form_fits_every_height_from_24_rows_and_opens_up_when_there_is_room(
+    preset, players, resume, tightened
+):
     """A saved game to continue and a variant line take rows: at 24 rows the form tightens just as far
     as it must to fit above the footer, at every height it fits, and a tall terminal gets the roomy form.
     The saved game has the longest label there is (English, the house rules)."""
-    app = make_app(seed=3, lang="en", players=players, unfinished=new_record("dansk-hus") if resume else None)
+    unfinished = new_record("dansk-hus") if resume else None
+    app = make_app(seed=3, lang="en", preset=preset, players=players, unfinished=unfinished)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         start = app.screen.query_one("#start")
