@@ -152,10 +152,6 @@ class HjerterfriApp(ReportingApp):
         setattr(self.settings, message.name, message.value)
         self.settings_changed()
 
-    @on(TableScreen.SettingsChanged)
-    def _table_setting_changed(self) -> None:
-        self.keep_settings()
-
     def settings_changed(self) -> None:
         """The language, look or pace changed: every screen redraws in the new one, and they are kept."""
         self._texts = Texts(self.settings.lang, ascii_suits=self.settings.ascii)

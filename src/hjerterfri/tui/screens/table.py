@@ -25,6 +25,7 @@ from ...literal import printable
 from ...table import Decision, Table
 from ...view import PlayerView
 from ..labels import relabel
+from ..messages import SettingChanged
 from ..widgets.hand import HandView
 from ..widgets.seat import NAME_LIMIT, SeatInfo, SeatPanel, show_text
 from ..widgets.trick import TrickView, across, place_of
@@ -84,9 +85,6 @@ class TableScreen(Screen[None]):
         def __init__(self, table: Table) -> None:
             super().__init__()
             self.table = table
-
-    class SettingsChanged(Message):
-        """A setting changed at the table (hidden points, the card list): the app keeps it."""
 
     def __init__(self, table: Table) -> None:
         super().__init__()
@@ -588,9 +586,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(ScoresScreen(self.table.names, self.table.game.history()))
 
     def action_toggle_points(self) -> None:
-        self.app.settings.hide_round_points = not self.app.settings.hide_round_points
-        self.post_message(self.SettingsChanged())
-        self.refresh_table()
+        self.post_message(SettingChanged("hide_round_points", not self.app.settings.hide_round_points))
 
     def action_card_list(self) -> None:
         from .dialogs import CardListScreen
