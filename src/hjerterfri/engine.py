@@ -85,7 +85,8 @@ class IllegalMoveError(ValueError):
         self.details = details
         what = " ".join(map(str, cards)) or "nothing"
         why = _MESSAGES[reason].format(**details)
-        super().__init__(f"seat {seat} cannot play {what}: {why}")
+        who = f"seat {seat} cannot" if seat >= 0 else "nobody can"  # -1: nobody is to play (passing, or over)
+        super().__init__(f"{who} play {what}: {why}")
 
     @property
     def card(self) -> Card | None:
@@ -498,9 +499,9 @@ class Round:
     def play(self, card: Card, seat: int | None = None) -> None:
         """Play ``card`` for the seat to play (or check that it is ``seat``'s turn); checks every rule."""
         turn = self.turn if seat is None else seat
-        self._check_seat(turn, (card,))
         if self.phase is not Phase.PLAYING:
             raise IllegalMoveError(Reason.WRONG_PHASE, turn, (card,), phase=self.phase.value)
+        self._check_seat(turn, (card,))
         if turn != self.turn:
             raise IllegalMoveError(Reason.NOT_YOUR_TURN, turn, (card,), turn=self.turn)
         if not 0 <= card < 52 or not self.hands[turn] >> card & 1:

@@ -262,3 +262,11 @@ def test_the_game_ends_after_the_round_in_which_someone_reaches_100(rules):
     outcome = game.outcome()
     assert max(game.totals) >= 100
     assert min(game.totals) == game.totals[outcome.winners[0]]
+
+
+def test_a_card_played_while_the_round_is_passing_is_refused_for_the_phase():
+    r = Round.deal(preset("dansk"), 1, 1)
+    with pytest.raises(IllegalMoveError) as e:
+        r.play(Card.parse("2C"))
+    assert e.value.reason is Reason.WRONG_PHASE
+    assert str(e.value) == "nobody can play 2C: the round is passing"
