@@ -104,3 +104,11 @@ def test_more_than_one_human_cannot_sit_at_a_table():
     seats = (Seat("A"), Seat("B"), Seat("C", "let", 1), Seat("D", "let", 2))
     with pytest.raises(SeatingError, match="one human"):
         Table(GameRecord.new(preset("dansk"), 1, seats), local_players())
+
+
+def test_no_two_bot_seats_share_a_seed_across_game_seeds_at_any_table():
+    from hjerterfri.table import bot_seed
+
+    seeds = [(g, s) for g in range(200) for s in range(8)]
+    assert len({bot_seed(g, s) for g, s in seeds}) == len(seeds)
+    assert [bot_seed(7, s) for s in range(4)] == [28, 29, 30, 31]  # as before: a seed gets the bots it always got

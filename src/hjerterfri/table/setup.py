@@ -11,12 +11,18 @@ from ..rules import Rules, RulesError
 from .variants import game_rules, variants_for
 
 SEED_STRIDE = 4
-"""Bot seeds step by this per game seed (4, as when the app seated only four: old games keep their bots)."""
+"""Bot seeds of seats 0 to 3 step by this per game seed (4, as when the app seated only four: a game dealt from
+a seed gets the bots it always got)."""
+WIDE_SEEDS = 1 << 48
+"""Where the seeds of seats 4 to 7 start, in steps of 8 per game seed: apart from every other game's seats."""
 
 
 def bot_seed(seed: int, seat: int) -> int:
-    """A new bot's seed, fixed by the game's seed and its seat (a saved game keeps its own)."""
-    return seed * SEED_STRIDE + seat
+    """A new bot's seed, fixed by the game's seed and its seat, never shared with another seat of this game or
+    of a game of another seed (a saved game keeps its own)."""
+    if seat < SEED_STRIDE:
+        return seed * SEED_STRIDE + seat
+    return WIDE_SEEDS + seed * 8 + seat
 
 
 def new_seed() -> int:
