@@ -149,6 +149,9 @@ class HjerterfriApp(ReportingApp):
             if not message.chosen and self.lang_fixed:
                 return
             self.lang_fixed = self.lang_fixed or message.chosen
+        if getattr(self.settings, message.name) == message.value:
+            self.keep_settings()  # a language chosen as it was is still chosen now
+            return
         setattr(self.settings, message.name, message.value)
         self.settings_changed()
 

@@ -149,20 +149,21 @@ class StartScreen(Screen[None]):
                 yield Choice(t("start.players"), counts, setup.players, id="players", label_width=10)
             yield Static(t(f"preset.{setup.preset}"), id="preset-line", classes="explain")
             deals = deal_variants(setup.preset, setup.players)
-            if len(deals) > 1:
-                yield Choice(
-                    t("start.variant"),
-                    deals,
-                    setup.variant if setup.variant in deals else "standard",
-                    lambda v: t(f"variant.{self._variant_key(v)}"),
-                    id="variant",
-                    label_width=LABEL_WIDTH,
-                )
+            variant = Choice(
+                t("start.variant"),
+                deals,
+                setup.variant if setup.variant in deals else "standard",
+                lambda v: t(f"variant.{self._variant_key(v)}"),
+                id="variant",
+                label_width=LABEL_WIDTH,
+            )
+            variant.display = len(deals) > 1
+            yield variant
             yield Choice(
                 t("start.passing"),
                 passing_options(setup),
                 passing_of(setup),
-                lambda v: passing_text(t, setup, v),
+                lambda v: passing_text(t, self.setup, v),
                 id="passing",
                 label_width=LABEL_WIDTH,
             )
@@ -269,18 +270,20 @@ class StartScreen(Screen[None]):
         if passing_of(setup) not in passing_options(setup):
             setup = with_passing(setup, "cycle")
         self.setup = setup
-        self.redraw(key)
+        self._sync()
 
-    def redraw(self, focus: str | None = None) -> None:
-        """Compose the form again (after a choice or a language change), keeping the focus where it was."""
-        focus = focus or (self.focused.id if self.focused else None)
-        self.refresh(recompose=True)
-        self.call_after_refresh(self._refocus, focus)
-
-    def _refocus(self, widget_id: str | None) -> None:
-        if widget_id:
-            self.query_one(f"#{widget_id}").focus()
-        relabel(self, self.app.texts)
+    def _sync(self) -> None:
+        """Bring the lines that follow a choice in line with the setup, in place: a key pressed right after a
+        choice reaches the form (composing it again would drop it)."""
+        setup = self.setup
+        self.query_one("#players", Choice).set_options(player_counts(setup.preset), setup.players)
+        self.query_one("#preset-line", Static).update(self.app.texts(f"preset.{setup.preset}"))
+        deals = deal_variants(setup.preset, setup.players)
+        variant = self.query_one("#variant", Choice)
+        variant.set_options(deals, setup.variant if setup.variant in deals else "standard")
+        variant.display = len(deals) > 1
+        self.query_one("#passing", Choice).set_options(passing_options(setup), passing_of(setup))
+        self.query_one("#start").set_classes(self._density())
 
     def typed_name(self) -> str | None:
         """The name typed, or None for the language's default ("Du", "You")."""

@@ -54,6 +54,12 @@ class Choice(Widget, can_focus=True):
     def value(self) -> Any:
         return self.options[self.index]
 
+    def set_options(self, options: Sequence[Any], value: Any) -> None:
+        """Offer ``options`` now, with ``value`` chosen (the first if it is not among them)."""
+        self.options = list(options)
+        self.index = self.options.index(value) if value in self.options else 0
+        self.refresh()
+
     def set_value(self, value: Any) -> None:
         if value in self.options:
             self.index = self.options.index(value)
