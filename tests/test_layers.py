@@ -20,6 +20,7 @@ LAYERS = {
         "hjerterfri.paths",
         "hjerterfri.files",
         "hjerterfri.analysis",
+        "hjerterfri.challenge",
     ),
     2: ("hjerterfri.table",),
 }

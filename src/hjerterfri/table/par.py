@@ -1,0 +1,130 @@
+"""Challenges at the table: the rules of one, a table to play it at, and its par.
+
+A challenge is a game of exactly ``deals`` rounds: its target is out of reach (26 points a round at most),
+and the game ends after its last deal. The par is what ``svær`` scores from the human's seat on the same
+deals against the same bots with the same seeds, each deal played on its own as the arena plays deals
+(the bots do not look at the totals, so this is the game the human played, with svær in the chair).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Sequence
+
+from ..bots import LEVELS, level_name, make_bot
+from ..bots.svaer import SvaerBot
+from ..challenge import MAX_DEALS, PRESETS, Challenge, ChallengeError
+from ..engine import deal_cards
+from ..gamelog import GameRecord
+from ..rules import Rules
+from .players import LocalPlayer, Player, PlayerFactory
+from .table import Table
+from .variants import game_rules, variants_for
+
+PAR_BOT = "svær"
+DEALS = 8
+"""The deals of a new challenge."""
+
+
+def challenge_rules(challenge: Challenge) -> Rules:
+    """The rules a challenge is played by: its preset, players and variant, with a target nobody can reach in
+    its deals."""
+    if challenge.variant not in variants_for(challenge.preset, challenge.players):
+        raise ChallengeError(
+            f"{challenge.code}: {challenge.preset} at {challenge.players} players has no variant {challenge.variant!r}"
+        )
+    try:
+        return game_rules(challenge.preset, challenge.players, challenge.variant, target=26 * challenge.deals + 1)
+    except ValueError as e:  # e.g. a player count these rules do not play
+        raise ChallengeError(f"{challenge.code}: {e}") from None
+
+
+def challenge_table(
+    challenge: Challenge, names: Sequence[str], make_player: PlayerFactory, limit: float | None = None
+) -> Table:
+    """A new game of the challenge's deals, the human at its seat and its bots around."""
+    table = Table.new(
+        challenge_rules(challenge),
+        challenge.seed,
+        names,
+        challenge.bots,
+        make_player,
+        human=challenge.human,
+        limit=limit,
+    )
+    table.record.challenge = challenge
+    return table
+
+
+def clockless(seat: int, spec: str, seed: int) -> Player:
+    """Bots in this process, svær without its wall-clock safety net: every decision a pure function of the
+    seed and the view, however busy the machine."""
+    if level_name(spec) == PAR_BOT:
+        return LocalPlayer(SvaerBot(seed, time_cap=math.inf))
+    return LocalPlayer(make_bot(spec, seed))
+
+
+def par(challenge: Challenge, progress: Callable[[int, int], None] | None = None) -> list[int]:
+    """svær's points from the human's seat on each of the challenge's deals (``progress(done, total)`` after
+    each): a pure function of the challenge."""
+    rules = challenge_rules(challenge)
+    bots: list[str | None] = list(challenge.bots)
+    bots[challenge.human] = PAR_BOT
+    names = [f"seat {s}" for s in range(challenge.players)]
+    out = []
+    for deal in range(1, challenge.deals + 1):
+        table = Table.new(rules, challenge.seed, names, bots, clockless, human=None, first_round=deal)
+        try:
+            out.append(table.play_round().scores()[challenge.human])
+        finally:
+            table.close()
+        if progress is not None:
+            progress(deal, challenge.deals)
+    return out
+
+
+def scores(record: GameRecord) -> list[int]:
+    """The human's points on each finished deal of a challenge game."""
+    seat = record.challenge.human if record.challenge is not None else record.human_seat
+    assert seat is not None
+    return [r.scores()[seat] for r in record.game.rounds if r.is_over]
+
+
+def challenge_of(record: GameRecord) -> Challenge:
+    """The challenge of a saved game's deals: the challenge it played, or one made of its seed, rules, seats and
+    rounds (``ChallengeError``, one line, when a code cannot carry them)."""
+    if record.challenge is not None:
+        return record.challenge
+    rules = record.rules
+    human = record.human_seat
+    if human is None:
+        raise ChallengeError("the game has no human player, so there is no seat to challenge from")
+    if rules.name not in PRESETS:
+        raise ChallengeError(f"the game is played by rules of its own ({rules.name!r}); a challenge plays a preset")
+    variant = next(
+        (v for v in variants_for(rules.name, rules.players) if _same(game_rules(rules.name, rules.players, v), rules)),
+        None,
+    )
+    if variant is None:
+        raise ChallengeError(f"the game's rules are not {rules.name} or one of its variants, so no code can carry them")
+    opponents = []
+    for seat in record.seats:
+        if seat.bot is not None:
+            if level_name(seat.bot) not in LEVELS:
+                raise ChallengeError(
+                    f"{seat.name} is the bot {seat.bot}; a challenge is played against let, middel or svær"
+                )
+            opponents.append(level_name(seat.bot))
+    for r in record.game.rounds:
+        if r.dealt is None or (r.dealt, r.kitty) != deal_cards(rules, record.game.seed, r.number):
+            raise ChallengeError(f"round {r.number} was not dealt from the game's seed, so no code can deal it again")
+    deals = len(record.game.rounds)
+    if deals > MAX_DEALS:
+        raise ChallengeError(f"the game has {deals} rounds; a challenge holds at most {MAX_DEALS}")
+    return Challenge(rules.name, rules.players, variant, record.game.seed, deals, tuple(opponents), human)
+
+
+def _same(a: Rules, b: Rules) -> bool:
+    """The same rules but for the target."""
+    return dataclasses.replace(a, target=b.target) == b
