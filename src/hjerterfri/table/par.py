@@ -8,8 +8,13 @@ deals against the same bots with the same seeds, each deal played on its own as 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import json
 import math
+import os
+import subprocess
+import sys
 from collections.abc import Callable, Sequence
 
 from ..bots import LEVELS, level_name, make_bot
@@ -19,12 +24,22 @@ from ..engine import deal_cards
 from ..gamelog import GameRecord
 from ..rules import Rules
 from .players import LocalPlayer, Player, PlayerFactory
+from .setup import Setup, new_seed
 from .table import Table
 from .variants import game_rules, variants_for
 
 PAR_BOT = "svær"
 DEALS = 8
 """The deals of a new challenge."""
+
+
+def new_challenge(setup: Setup, deals: int = DEALS) -> Challenge:
+    """A challenge of new deals with a setup's choices (its seed, or a new one; the human at seat 0)."""
+    if level_name(setup.bots) not in LEVELS:
+        raise ChallengeError(f"a challenge is played against let, middel or svær, not {setup.bots!r}")
+    variant = setup.variant if setup.variant in variants_for(setup.preset, setup.players) else "standard"
+    seed = setup.seed if setup.seed is not None else new_seed()
+    return Challenge(setup.preset, setup.players, variant, seed, deals, (level_name(setup.bots),) * (setup.players - 1))
 
 
 def challenge_rules(challenge: Challenge) -> Rules:
@@ -128,3 +143,44 @@ def challenge_of(record: GameRecord) -> Challenge:
 def _same(a: Rules, b: Rules) -> bool:
     """The same rules but for the target."""
     return dataclasses.replace(a, target=b.target) == b
+
+
+class ParRun:
+    """The par worked out in a program of its own (``hjerterfri challenge CODE --par --json``, at a lower
+    priority), so that the game stays quick while it runs; ``stop`` ends it (the app does when it quits)."""
+
+    def __init__(self) -> None:
+        self._processes: set[subprocess.Popen[bytes]] = set()
+        self._stopped = False
+
+    def __call__(self, challenge: Challenge) -> list[int]:
+        """The challenge's par (``ValueError``, one line, if the program fails or is stopped)."""
+        command = [sys.executable, "-m", "hjerterfri", "challenge", challenge.code, "--par", "--json"]
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if hasattr(os, "setpriority"):
+            with contextlib.suppress(OSError):
+                os.setpriority(os.PRIO_PROCESS, process.pid, 10)
+        self._processes.add(process)
+        if self._stopped:
+            process.kill()
+        try:
+            out, err = process.communicate()
+        finally:
+            self._processes.discard(process)
+        if process.returncode != 0:
+            lines = err.decode(errors="replace").strip().splitlines()
+            raise ValueError(lines[-1] if lines else f"the par program ended with status {process.returncode}")
+        try:
+            points = json.loads(out)["par"]
+        except (ValueError, KeyError, TypeError):
+            raise ValueError("the par program answered something else than the par") from None
+        if not isinstance(points, list) or len(points) != challenge.deals:
+            raise ValueError("the par program answered something else than the par")
+        return [int(p) for p in points]
+
+    def stop(self) -> None:
+        """End every par program still running."""
+        self._stopped = True
+        for process in list(self._processes):
+            with contextlib.suppress(OSError):
+                process.kill()
