@@ -15,6 +15,12 @@ from hjerterfri.rules import preset
 from hjerterfri.table import local_players
 from hjerterfri.table.par import challenge_of, challenge_rules, challenge_table, clockless, par, scores
 
+
+def tiny_svaer(seed: int = 0) -> SvaerBot:
+    """svær on a small budget and without a clock: quick, and the same on any machine."""
+    return SvaerBot(seed, playouts=60, min_samples=4, max_samples=8, pass_stages=(4, 8), time_cap=math.inf)
+
+
 SHORT = Challenge("dansk", 4, "standard", 31, 2, ("middel", "let", "middel"))
 NAMES = ["Ida", "Nord", "Øst", "Vest"]
 
@@ -37,7 +43,7 @@ def test_a_challenge_game_ends_after_its_last_deal_and_not_before():
     challenge = dataclasses.replace(SHORT, deals=3, opponents=("let",) * 3)
     table = challenge_table(challenge, NAMES, local_players())
     assert table.rules.target == 26 * 3 + 1
-    table.run(human=SvaerBot(0, playouts=60, min_samples=4, max_samples=8, pass_stages=(4, 8), time_cap=math.inf))
+    table.run(human=tiny_svaer())
     assert table.is_over() and table.record.is_finished
     assert [r.number for r in table.game.rounds] == [1, 2, 3]
     assert not table.game.is_over()  # nobody reached the target: the challenge's deals ended it
@@ -92,7 +98,7 @@ def test_a_challenge_field_that_does_not_fit_the_log_is_refused_in_one_line(chan
 def test_a_challenge_log_with_a_round_beyond_its_deals_is_refused():
     challenge = dataclasses.replace(SHORT, deals=1, opponents=("let",) * 3)
     table = challenge_table(challenge, NAMES, local_players())
-    table.run(human=SvaerBot(0, playouts=60, min_samples=4, max_samples=8, pass_stages=(4, 8), time_cap=math.inf))
+    table.run(human=tiny_svaer())
     data = to_dict(table.record)
     data["rounds"].append(dict(data["rounds"][0], round=2))
     with pytest.raises(LogError, match="a challenge of 1 deals has no round 2"):
@@ -106,15 +112,13 @@ def test_a_saved_game_becomes_a_challenge_of_its_deals():
     table = Table.new(rules, 77, NAMES, "let", local_players())
     table.run(
         lambda t: len(t.game.rounds) == 3,
-        human=SvaerBot(0, playouts=60, min_samples=4, max_samples=8, pass_stages=(4, 8)),
+        human=tiny_svaer(),
     )
     challenge = challenge_of(table.record)
     assert challenge == Challenge("dansk", 4, "standard", 77, 3, ("let",) * 3)
     again = challenge_table(challenge, NAMES, local_players())
     for _ in range(2):
-        again.run(
-            lambda t: t.round.is_over, human=SvaerBot(0, playouts=60, min_samples=4, max_samples=8, pass_stages=(4, 8))
-        )
+        again.run(lambda t: t.round.is_over, human=tiny_svaer())
         again.next_round()
     assert [r.dealt for r in again.game.rounds] == [r.dealt for r in table.game.rounds]
 

@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 
-from ...analysis import GameReview, Review, analyse
+from ...analysis import Budget, GameReview, Review, analyse
 from ...coach import game_line, number, review_line
 from ...gamelog import GameRecord, from_dict, to_dict
 from ..labels import relabel
@@ -29,6 +29,10 @@ from ..widgets.trick import PLACES, TrickView, place_of
 
 if TYPE_CHECKING:
     from ..app import HjerterfriApp
+
+
+BUDGET = Budget()
+"""The work svær puts into each decision (``analysis.Budget``)."""
 
 
 class _Stopped(Exception):
@@ -121,7 +125,7 @@ class ReviewScreen(Screen[None]):
 
         rounds = None if self.round_number is None else [self.round_number]
         try:
-            review = analyse(self.record, self.seat, rounds, progress=progress)
+            review = analyse(self.record, self.seat, rounds, BUDGET, progress)
         except _Stopped:
             return
         self.post_message(self.Done(review))
