@@ -38,6 +38,9 @@ SEED = 1_000_003
 """The analysis's own seed: its deals differ from any bot's, and are the same on every run."""
 
 Kind = Literal["pass", "play"]
+NOTABLE = 0.25
+"""A cost worth naming: below it, a choice is as good as the best within what the budget tells apart (it
+still counts in the totals)."""
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .analysis import GameReview, Review
+from .analysis import NOTABLE, GameReview, Review
 from .challenge import Challenge
 from .gamelog import GameRecord, load
 from .i18n import Texts
@@ -50,7 +50,7 @@ def game_line(texts: Texts, review: GameReview) -> str:
 def report(texts: Texts, review: GameReview, top: int) -> list[str]:
     """The analysis as lines of text: the costliest decisions, each round's cost, the game's."""
     lines = [texts("coach.title", name=review.name), texts("coach.method"), ""]
-    costly = review.costliest(top, at_least=0.05)
+    costly = review.costliest(top, at_least=NOTABLE)
     if costly:
         lines.append(texts("coach.costliest"))
         for d in costly:
@@ -122,7 +122,7 @@ def describe(texts: Texts, challenge: Challenge) -> str:
     variant = "" if challenge.variant == "standard" else f" ({texts(f'variant.{challenge.variant}')})"
     return (
         f"{texts.preset_name(challenge.preset)}{variant} · {texts('players.n', n=challenge.players)} · "
-        f"{challenge.deals} × {texts('round', n='').strip()} · {' · '.join(challenge.opponents)}"
+        f"{texts('challenge.deals', n=challenge.deals)} · {' · '.join(challenge.opponents)}"
     )
 
 

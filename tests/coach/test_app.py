@@ -195,7 +195,7 @@ async def test_the_round_summary_opens_the_review_of_the_round(small_budget):
         assert review is not None and [r.number for r in review.rounds] == [1]
         assert len(review.decisions) == 14  # the pass and 13 cards
         header = str(screen.query_one("#header").render())
-        assert "Your choices reviewed" in header and "points lost to choices in round 1" in header
+        assert header.startswith(" Review") and "Round 1: " in header and "points lost to choices" in header
         assert screen.costly, "the scripted human (the first legal card) makes costly choices"
         worst = screen.costly[0]
         assert worst.cost == max(d.cost for d in review.decisions)

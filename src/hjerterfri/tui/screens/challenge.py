@@ -12,7 +12,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
@@ -83,7 +83,7 @@ class ChallengeEndScreen(Screen[None]):
     """A challenge played: your points and the par deal by deal, the verdict, and the code to share."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new_challenge", "key.new"),
+        Binding("n", "new_challenge", "key.new.challenge"),
         Binding("v", "review", "key.review"),
         Binding("q", "app.quit", "key.quit"),
     ]
@@ -102,9 +102,7 @@ class ChallengeEndScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="sheet"), Vertical(classes="sheet-box"):
-            with Horizontal(classes="columns"):
-                yield Static(self._body(), id="result")
-            yield Static(Text(self.app.texts("challenge.again"), style="dim"))
+            yield Static(self._body(), id="result")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 
-from ...analysis import Budget, GameReview, Review, analyse
+from ...analysis import NOTABLE, Budget, GameReview, Review, analyse
 from ...coach import game_line, number, review_line
 from ...gamelog import GameRecord, from_dict, to_dict
 from ..labels import relabel
@@ -139,7 +139,7 @@ class ReviewScreen(Screen[None]):
     @on(Done)
     def _done(self, message: Done) -> None:
         self.review = message.review
-        self.costly = message.review.costliest(at_least=0.05)
+        self.costly = message.review.costliest(at_least=NOTABLE)
         self.index = 0
         self._show_table(bool(self.costly))
         if not self.costly:
@@ -168,10 +168,11 @@ class ReviewScreen(Screen[None]):
             return
         t = self.app.texts
         header = Text(f" {t('review.title')}", style="bold")
-        total = game_line(t, review) if self.round_number is None else self._round_line(review)
         if self.costly:
             header.append(f" · {t('review.step', i=self.index + 1, n=len(self.costly))}")
-        header.append(f" · {total}", style="dim")
+        lost = t("review.lost", cost=number(t, review.cost), margin=number(t, review.margin))
+        where = "" if self.round_number is None else f"{t('round', n=self.round_number)}: "
+        header.append(f" · {where}{lost}", style="dim")
         show_text(self.query_one("#header", Static), header)
         if not self.costly:
             return
@@ -210,8 +211,3 @@ class ReviewScreen(Screen[None]):
         status.append(f" ({t('coach.deals', n=decision.deals)}) · ", style="dim")
         status.append(better, style="bold #7fd37f")
         show_text(self.query_one("#status", Static), status)
-
-    def _round_line(self, review: GameReview) -> str:
-        t = self.app.texts
-        r = review.rounds[0]
-        return t("coach.round.total", round=r.number, cost=number(t, r.cost), margin=number(t, r.margin))
