@@ -54,7 +54,7 @@ class Budget:
     measure: int = 8
     """Fresh batches on which the card played is measured against that alternative; as many again, up to
     ``rounds`` times, while the interval is wider than ``precise``."""
-    rounds: int = 3
+    rounds: int = 4
     precise: float = 0.5
     """The 95% half-width a cost is measured to (or to half the cost, when that is wider)."""
     negligible: float = 0.1
@@ -64,7 +64,7 @@ class Budget:
     pass_select: tuple[int, int] = (24, 72)
     """Pass: deals on which every candidate pass is weighed, then more for the best few."""
     pass_finalists: int = 4
-    pass_measure: int = 192
+    pass_measure: int = 256
     """Pass: fresh deals on which the pass made is measured against the best alternative (and as many
     again, up to ``rounds`` times, while the interval is wider than ``precise``)."""
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from hjerterfri.analysis import Budget
 from hjerterfri.challenge import Challenge
@@ -97,7 +97,10 @@ async def test_a_challenge_from_its_code_to_the_par_and_the_log(tmp_path):
         assert par.asked == [CHALLENGE]
         screen = app.screen
         assert isinstance(screen, ChallengeEndScreen)
-        text = plain(screen.query_one("#result").content)
+        await pilot.pause()
+        result = screen.query_one("#result")
+        assert result.size.width >= 20 and result.size.height >= 10  # on screen, not squeezed away
+        text = "".join(plain(w.content) for w in screen.query(Static))
         mine = [r.scores()[0] for r in table.game.rounds]
         assert len(mine) == 2 and not table.game.is_over()
         you, total = sum(mine), 14

@@ -101,10 +101,10 @@ class ReplayApp(ReportingApp):
         Binding("pageup", "round(-1)", "key.round", show=False),
         Binding("home", "jump(0)", show=False),
         Binding("end", "jump(-1)", show=False),
-        *(Binding(str(d), f"goto_round({d})", "key.goto", show=d == 1, key_display="1-9") for d in range(1, 10)),
+        *(Binding(str(d), f"goto_round({d})", "key.goto", show=False, key_display="1-9") for d in range(1, 10)),
         Binding("a", "toggle_hands", "key.hands"),
         Binding("s", "toggle_scores", "key.scores"),
-        Binding("w", "next_seat", "key.seat"),
+        Binding("w", "next_seat", "key.seat", show=False),
         Binding("b", "branch", "key.branch"),
         Binding("q", "app.quit", "key.quit"),
     ]

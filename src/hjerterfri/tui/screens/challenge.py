@@ -12,7 +12,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
@@ -82,6 +82,8 @@ def results_table(texts: Texts, mine: list[int], par: tuple[int, ...] | None) ->
 class ChallengeEndScreen(Screen[None]):
     """A challenge played: your points and the par deal by deal, the verdict, and the code to share."""
 
+    CSS = "ChallengeEndScreen { align: center top; }"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_challenge", "key.new.challenge"),
         Binding("v", "review", "key.review"),
@@ -101,8 +103,13 @@ class ChallengeEndScreen(Screen[None]):
         self.table = table
 
     def compose(self) -> ComposeResult:
+        t = self.app.texts
+        challenge = self.table.record.challenge
+        assert challenge is not None
         with VerticalScroll(classes="sheet"), Vertical(classes="sheet-box"):
-            yield Static(self._body(), id="result")
+            with Horizontal(classes="columns"):
+                yield Static(self._body(), id="result")
+            yield Static(Text(t("challenge.share", code=challenge.code), style="dim"), markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -120,7 +127,6 @@ class ChallengeEndScreen(Screen[None]):
         else:
             parts.append(Text(t("challenge.par.working"), style="dim"))
         parts.append(results_table(t, mine, record.par))
-        parts.append(Text(t("challenge.share", code=challenge.code), style="dim"))
         return Group(*parts)
 
     def par_ready(self) -> None:
