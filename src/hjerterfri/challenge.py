@@ -1,13 +1,15 @@
 """Challenge codes: a fixed set of deals anyone can play, in a short code to print and to type.
 
-A code such as ``HJ1-1W90-2ME0-4K`` carries the preset, the number of players, the variant, the seed, the
-number of deals, the opponents (a level per seat), the human's seat and the version of the dealing:
-everything that fixes the cards dealt and the bots' play. ``HJ`` and the dealing version come first, then
+A code such as ``HJ1-Y4G1-A700-4S`` carries the preset, the number of players, the variant and the passing
+(the preset's, none, or another number of cards), the seed, the number of deals, the opponents (a level per
+seat), the human's seat and the version of the dealing: everything that fixes the cards dealt and the bots'
+play. ``HJ`` and the dealing version come first, then
 the fields packed into a number written in Crockford's base 32 (digits and capitals without I, L, O, U;
 lower case, O for 0 and I or L for 1 are read too), then one check character (Luhn mod 32), which catches
 any single mistyped character and nearly every two neighbours swapped. Dashes and spaces are for reading only.
 
-A code from another version of the dealing is refused: the same seed would deal other cards.
+A code from another version of the dealing is refused: the same seed would deal other cards. The layout
+of the fields is part of the code too: a change to it needs another prefix.
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ MAX_DEALS = 64
 MAX_PLAYERS = 10
 MAX_SEED = 2**64
 """Seeds from -2**64 to 2**64 fit in a code."""
+MAX_PASS = 14
+NO_PASS = 15
+"""The passing field: 0 the preset's own, 1 to ``MAX_PASS`` another number of cards, ``NO_PASS`` none."""
 
 
 class ChallengeError(ValueError):
@@ -49,6 +54,10 @@ class Challenge:
     """A bot level for each seat but the human's, in seat order."""
     human: int = 0
     """The human's seat."""
+    no_pass: bool = False
+    """Played without passing (004)."""
+    pass_count: int | None = None
+    """Another number of cards passed than the preset's (004, not at four players)."""
     dealing: int = DEALING
 
     def __post_init__(self) -> None:
@@ -69,6 +78,8 @@ class Challenge:
         for level in self.opponents:
             if level not in LEVELS:
                 raise ChallengeError(f"a challenge is played against {', '.join(LEVELS)}, not {level!r}")
+        if self.pass_count is not None and not (1 <= self.pass_count <= MAX_PASS and not self.no_pass):
+            raise ChallengeError(f"a challenge passes 1 to {MAX_PASS} cards, or none; not {self.pass_count}")
 
     @property
     def bots(self) -> list[str | None]:
@@ -86,12 +97,13 @@ class Challenge:
 
 
 def encode(challenge: Challenge) -> str:
-    """The challenge's code, e.g. ``HJ1-1W90-2ME0-4K``."""
+    """The challenge's code, e.g. ``HJ1-Y4G1-A700-4S``."""
     number = _zigzag(challenge.seed)
     for level in reversed(challenge.opponents):
         number = number << 2 | LEVELS.index(level)
     number = number << 6 | (challenge.deals - 1)
     number = number << 4 | challenge.human
+    number = number << 4 | (NO_PASS if challenge.no_pass else challenge.pass_count or 0)
     number = number << 2 | VARIANTS.index(challenge.variant)
     number = number << 3 | (challenge.players - 3)
     number = number << 2 | PRESETS.index(challenge.preset)
@@ -112,7 +124,7 @@ def decode(text: str) -> Challenge:
     shown = text.strip()
     clean = "".join(shown.split()).replace("-", "").upper()
     if not clean.startswith(PREFIX) or len(clean) < len(PREFIX) + 3:
-        raise ChallengeError(f"{shown!r} is no challenge code (a code looks like HJ1-1W90-2ME0-4K)")
+        raise ChallengeError(f"{shown!r} is no challenge code (a code looks like HJ1-Y4G1-A700-4S)")
     if len(clean) > 40:
         raise ChallengeError(f"{shown[:20]!r}... is too long for a challenge code")
     bad = next((c for c in clean[len(PREFIX) :] if c not in _READ), None)
@@ -133,6 +145,7 @@ def decode(text: str) -> Challenge:
     preset, number = number & 3, number >> 2
     players, number = (number & 7) + 3, number >> 3
     variant, number = number & 3, number >> 2
+    passing, number = number & 15, number >> 4
     human, number = number & 15, number >> 4
     deals, number = (number & 63) + 1, number >> 6
     levels = []
@@ -149,6 +162,8 @@ def decode(text: str) -> Challenge:
         deals,
         tuple(LEVELS[level] for level in levels),
         human,
+        passing == NO_PASS,
+        passing if 0 < passing <= MAX_PASS else None,
         dealing,
     )
 

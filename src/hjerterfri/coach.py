@@ -14,7 +14,7 @@ from .analysis import NOTABLE, GameReview, Review
 from .challenge import Challenge
 from .gamelog import GameRecord, load
 from .i18n import Texts
-from .transcript import language_for
+from .launch import language
 
 
 def number(texts: Texts, x: float) -> str:
@@ -107,7 +107,7 @@ def analyse_main(args: argparse.Namespace) -> int:
         rounds = [args.round]
     if args.top < 1:
         raise ValueError(f"--top must be at least 1, not {args.top}")
-    texts = Texts(language_for(record.rules.name, args.lang), ascii_suits=args.ascii)
+    texts = Texts(language(args, record.rules.name), ascii_suits=args.ascii)
     with progress_bar(sys.stderr.isatty(), texts("coach.progress")) as advance:
         review = analyse(record, seat, rounds, progress=advance)
     if args.json:
@@ -139,7 +139,7 @@ def challenge_main(args: argparse.Namespace) -> int:
     else:
         challenge = Challenge.parse(text)
     challenge_rules(challenge)  # a code whose rules cannot be played: one line now
-    texts = Texts(language_for(challenge.preset, args.lang), ascii_suits=args.ascii)
+    texts = Texts(language(args, challenge.preset), ascii_suits=args.ascii)
     mine = scores(record) if record is not None and record.challenge is not None else None
     points = list(record.par) if record is not None and record.par is not None else None
     if args.par and points is None:

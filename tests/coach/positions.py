@@ -10,7 +10,7 @@ from hjerterfri.engine import Game
 from hjerterfri.gamelog import GameRecord, Seat
 from hjerterfri.rules import PassDirection, preset
 
-NO_PASSING = dataclasses.replace(preset("dansk"), pass_cycle=(PassDirection.NONE,))
+NO_PASSING = dataclasses.replace(preset("dansk"), pass_cycle=(PassDirection.NONE,), pass_count=0)
 SEATS = (Seat("Ida"), Seat("Nord", "middel", 1), Seat("Øst", "middel", 2), Seat("Vest", "middel", 3))
 
 HANDS = (

@@ -143,7 +143,7 @@ async def test_the_start_screen_plays_a_typed_code_and_refuses_a_bad_one_in_a_li
         await pilot.press("u")
         await pilot.pause()
         assert isinstance(app.screen, ChallengeDialog)
-        app.screen.query_one("#code", Input).value = "HJ2-1W90-2ME0-4K"
+        app.screen.query_one("#code", Input).value = "HJ2-Y4G1-A700-4S"
         await pilot.press("enter")
         await pilot.pause()
         error = str(app.screen.query_one("#challenge-error").render())

@@ -89,9 +89,9 @@ def test_challenge_of_a_code_works_out_its_par_as_json(capsys):
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["challenge", "HJ2-1W90-2ME0-4K"], "version 2 of the dealing"),
-        (["challenge", "HJ1-1W90-2ME0-4M"], "mistyped"),
-        (["--challenge", "HJ1-1W90-2ME0-4M"], "mistyped"),
+        (["challenge", "HJ2-Y4G1-A700-4S"], "version 2 of the dealing"),
+        (["challenge", "HJ1-Y4G1-A700-4T"], "mistyped"),
+        (["--challenge", "HJ1-Y4G1-A700-4T"], "mistyped"),
         (["--challenge", "--bots", "mybot:Bot"], "cannot load bot|let, middel or svær"),
     ],
 )
@@ -120,7 +120,7 @@ def test_games_lists_a_challenge_with_the_score_and_the_par(capsys, tmp_path):
     table.set_par([3, 4])
     table.record.path = new_log_path(table.record, tmp_path)
     save(table.record, table.record.path)
-    assert main(["games", "--data-dir", str(tmp_path)]) == 0
+    assert main(["games", "--data-dir", str(tmp_path), "--lang", "en"]) == 0
     out = capsys.readouterr().out
     you = sum(r.scores()[0] for r in table.game.rounds)
     assert f"challenge {SHORT.code}" in out and f"you {you} · par 7" in out

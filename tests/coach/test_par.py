@@ -11,8 +11,8 @@ from hjerterfri.bots.svaer import SvaerBot
 from hjerterfri.challenge import Challenge, ChallengeError
 from hjerterfri.engine import Game
 from hjerterfri.gamelog import LogError, from_dict, to_dict
-from hjerterfri.rules import preset
-from hjerterfri.table import local_players
+from hjerterfri.rules import PassDirection, preset
+from hjerterfri.table import Table, local_players
 from hjerterfri.table.par import challenge_of, challenge_rules, challenge_table, clockless, par, scores
 
 
@@ -78,7 +78,7 @@ def test_a_log_without_a_challenge_writes_no_challenge_field():
     ("change", "says"),
     [
         (lambda d: d["challenge"].update(code="HJ1-XXXX"), "challenge, code: 'HJ1-XXXX'|mistyped"),
-        (lambda d: d["challenge"].update(code="HJ2-1W90-2ME0-4K"), "version 2 of the dealing"),
+        (lambda d: d["challenge"].update(code="HJ2-Y4G1-A700-4S"), "version 2 of the dealing"),
         (lambda d: d.update(seed=32), "the code's seed \\(31\\) is not the game's \\(32\\)"),
         (lambda d: d["seats"][2].update(player="svær"), "the code's seats"),
         (lambda d: d["challenge"].update(par=[1]), "a list of 2 points"),
@@ -126,8 +126,10 @@ def test_a_saved_game_becomes_a_challenge_of_its_deals():
 def test_a_game_no_code_can_carry_is_refused_in_one_line():
     from .positions import blunder_record
 
-    with pytest.raises(ChallengeError, match="rules are not dansk"):
-        challenge_of(blunder_record())  # no passing: not a variant of dansk
+    own = blunder_record()
+    own.game = Game(dataclasses.replace(preset("dansk"), name="mine"), 5, own.game.rounds[0].dealt)
+    with pytest.raises(ChallengeError, match="rules of its own"):
+        challenge_of(own)
     hand_dealt = blunder_record()
     hand_dealt.game = Game(preset("dansk"), 5, hand_dealt.game.rounds[0].dealt)
     with pytest.raises(ChallengeError, match="round 1 was not dealt from the game's seed"):
@@ -137,3 +139,14 @@ def test_a_game_no_code_can_carry_is_refused_in_one_line():
     made.seats = (made.seats[0], dataclasses.replace(made.seats[1], bot="mybot:Bot"), *made.seats[2:])
     with pytest.raises(ChallengeError, match="let, middel or svær"):
         challenge_of(made)
+
+
+def test_a_game_without_passing_becomes_a_challenge_without_passing():
+    from .positions import NO_PASSING
+
+    table = Table.new(NO_PASSING, 12, NAMES, "let", local_players())
+    challenge = challenge_of(table.record)
+    assert challenge.no_pass and challenge.pass_count is None and challenge.deals == 1
+    assert challenge_rules(challenge) == dataclasses.replace(NO_PASSING, target=27)
+    again = challenge_table(Challenge.parse(challenge.code), NAMES, local_players())
+    assert again.round.dealt == table.round.dealt and again.round.pass_direction is PassDirection.NONE

@@ -9,7 +9,6 @@ deals against the same bots with the same seeds, each deal played on its own as 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import json
 import math
 import os
@@ -22,7 +21,7 @@ from ..bots.svaer import SvaerBot
 from ..challenge import MAX_DEALS, PRESETS, Challenge, ChallengeError
 from ..engine import deal_cards
 from ..gamelog import GameRecord
-from ..rules import Rules
+from ..rules import Rules, RulesError, preset
 from .players import LocalPlayer, Player, PlayerFactory
 from .setup import Setup, new_seed
 from .table import Table
@@ -39,20 +38,29 @@ def new_challenge(setup: Setup, deals: int = DEALS) -> Challenge:
         raise ChallengeError(f"a challenge is played against let, middel or svær, not {setup.bots!r}")
     variant = setup.variant if setup.variant in variants_for(setup.preset, setup.players) else "standard"
     seed = setup.seed if setup.seed is not None else new_seed()
-    return Challenge(setup.preset, setup.players, variant, seed, deals, (level_name(setup.bots),) * (setup.players - 1))
+    opponents = (level_name(setup.bots),) * (setup.players - 1)
+    own = preset(setup.preset, setup.players).pass_count
+    pass_count = None if setup.no_pass or setup.pass_count == own else setup.pass_count
+    return Challenge(setup.preset, setup.players, variant, seed, deals, opponents, 0, setup.no_pass, pass_count)
 
 
 def challenge_rules(challenge: Challenge) -> Rules:
-    """The rules a challenge is played by: its preset, players and variant, with a target nobody can reach in
-    its deals."""
-    if challenge.variant not in variants_for(challenge.preset, challenge.players):
-        raise ChallengeError(
-            f"{challenge.code}: {challenge.preset} at {challenge.players} players has no variant {challenge.variant!r}"
-        )
+    """The rules a challenge is played by: its preset, players, variant and passing, with a target nobody can
+    reach in its deals (``ChallengeError``, one line, for rules that cannot be played at the app's table)."""
     try:
-        return game_rules(challenge.preset, challenge.players, challenge.variant, target=26 * challenge.deals + 1)
-    except ValueError as e:  # e.g. a player count these rules do not play
+        rules = game_rules(
+            challenge.preset,
+            challenge.players,
+            challenge.variant,
+            target=26 * challenge.deals + 1,
+            no_pass=challenge.no_pass,
+            pass_count=challenge.pass_count,
+        )
+    except (RulesError, ValueError) as e:
         raise ChallengeError(f"{challenge.code}: {e}") from None
+    if rules.decks != 1:
+        raise ChallengeError(f"{challenge.code}: a challenge is played with one deck, by 3 to 5 players")
+    return rules
 
 
 def challenge_table(
@@ -117,11 +125,13 @@ def challenge_of(record: GameRecord) -> Challenge:
         raise ChallengeError("the game has no human player, so there is no seat to challenge from")
     if rules.name not in PRESETS:
         raise ChallengeError(f"the game is played by rules of its own ({rules.name!r}); a challenge plays a preset")
-    variant = next(
-        (v for v in variants_for(rules.name, rules.players) if _same(game_rules(rules.name, rules.players, v), rules)),
-        None,
-    )
-    if variant is None:
+    options = [
+        (variant, no_pass, pass_count)
+        for variant in variants_for(rules.name, rules.players)
+        for no_pass, pass_count in ((False, None), (True, None), (False, rules.pass_count))
+    ]
+    chosen = next((o for o in options if _plays(rules, *o)), None)
+    if chosen is None:
         raise ChallengeError(f"the game's rules are not {rules.name} or one of its variants, so no code can carry them")
     opponents = []
     for seat in record.seats:
@@ -137,12 +147,19 @@ def challenge_of(record: GameRecord) -> Challenge:
     deals = len(record.game.rounds)
     if deals > MAX_DEALS:
         raise ChallengeError(f"the game has {deals} rounds; a challenge holds at most {MAX_DEALS}")
-    return Challenge(rules.name, rules.players, variant, record.game.seed, deals, tuple(opponents), human)
+    variant, no_pass, pass_count = chosen
+    return Challenge(
+        rules.name, rules.players, variant, record.game.seed, deals, tuple(opponents), human, no_pass, pass_count
+    )
 
 
-def _same(a: Rules, b: Rules) -> bool:
-    """The same rules but for the target."""
-    return dataclasses.replace(a, target=b.target) == b
+def _plays(rules: Rules, variant: str, no_pass: bool, pass_count: int | None) -> bool:
+    """Whether ``rules`` are the preset's with these choices (the target aside)."""
+    try:
+        made = game_rules(rules.name, rules.players, variant, rules.target, no_pass=no_pass, pass_count=pass_count)
+    except (RulesError, ValueError):
+        return False
+    return made == rules
 
 
 class ParRun:

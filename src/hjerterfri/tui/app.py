@@ -120,7 +120,7 @@ class HjerterfriApp(ReportingApp):
 
     def challenge_table(self, challenge: Challenge) -> Table:
         """A challenge's deals, the human at its seat with the setup's name, the bots with the language's names."""
-        names = list(BOT_NAMES[self.settings.lang][: challenge.players - 1])
+        names = list(self.texts.names("bot.names")[: challenge.players - 1])
         names.insert(challenge.human, self.setup.name or self.texts("you"))
         return challenge_table(challenge, names, self.make_player, self.settings.bot_limit)
 
