@@ -394,6 +394,8 @@ def analyse(
             raise ValueError("the game has no human player; choose a seat to analyse")
     if not 0 <= seat < record.rules.players:
         raise ValueError(f"there is no seat {seat}; the game has seats 0 to {record.rules.players - 1}")
+    if record.rules.decks != 1:
+        raise ValueError("svær weighs games of one deck (3 to 5 players); with two decks it plays as middel")
     todo = decisions(record, seat, rounds)
     done: list[Review] = []
     for i, decision in enumerate(todo):

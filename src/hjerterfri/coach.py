@@ -122,7 +122,7 @@ def describe(texts: Texts, challenge: Challenge) -> str:
     variant = "" if challenge.variant == "standard" else f" ({texts(f'variant.{challenge.variant}')})"
     return (
         f"{texts.preset_name(challenge.preset)}{variant} · {texts('players.n', n=challenge.players)} · "
-        f"{texts('challenge.deals', n=challenge.deals)} · {' · '.join(challenge.opponents)}"
+        f"{texts('challenge.deals', n=challenge.deals)} · {' · '.join(map(texts.level_name, challenge.opponents))}"
     )
 
 
