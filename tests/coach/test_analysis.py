@@ -109,3 +109,12 @@ def test_one_legal_card_is_no_decision_to_weigh():
 def test_a_seat_the_game_lacks_is_one_clear_error():
     with pytest.raises(ValueError, match="no seat 7"):
         analyse(blunder_record("2H"), seat=7, budget=SMALL)
+
+
+def test_a_two_deck_game_is_refused_in_one_line():
+    from hjerterfri.rules import preset
+    from hjerterfri.table import Table, local_players
+
+    table = Table.new(preset("svensk", 6), 3, [f"p{i}" for i in range(6)], "let", local_players())
+    with pytest.raises(ValueError, match="one deck"):
+        analyse(table.record, budget=SMALL)
