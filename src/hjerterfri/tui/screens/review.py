@@ -200,8 +200,8 @@ class ReviewScreen(Screen[None]):
         hand = self.query_one(HandView)
         hand.set_cards(view.hand)
         hand.playable = frozenset(view.legal_plays) if decision.kind == "play" else None
-        hand.chosen = frozenset(decision.played)
-        hand.hinted = frozenset(decision.best)
+        hand.chosen = tuple(decision.played)
+        hand.hinted = tuple(decision.best)
         better = (
             t("review.better", card=t.card_name(decision.best[0]))
             if decision.kind == "play"
