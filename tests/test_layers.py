@@ -13,7 +13,15 @@ PACKAGE = Path(__file__).parent.parent / "src" / "hjerterfri"
 
 LAYERS = {
     0: ("hjerterfri", "hjerterfri.cards", "hjerterfri.rules", "hjerterfri.engine", "hjerterfri.view"),
-    1: ("hjerterfri.bots", "hjerterfri.gamelog", "hjerterfri.protocol", "hjerterfri.paths", "hjerterfri.files"),
+    1: (
+        "hjerterfri.bots",
+        "hjerterfri.gamelog",
+        "hjerterfri.protocol",
+        "hjerterfri.paths",
+        "hjerterfri.files",
+        "hjerterfri.analysis",
+        "hjerterfri.challenge",
+    ),
     2: ("hjerterfri.table",),
 }
 """Everything else is the top: the app (tui), the CLI and its commands."""

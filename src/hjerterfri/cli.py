@@ -27,6 +27,8 @@ HANDLERS = {
     "replay": "hjerterfri.replay:main",
     "games": "hjerterfri.games:main",
     "arena": "hjerterfri.arena:main",
+    "analyse": "hjerterfri.coach:analyse_main",
+    "challenge": "hjerterfri.coach:challenge_main",
     "bot": "hjerterfri.botserver:main",
 }
 
@@ -117,6 +119,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=int, help="the seed of the deals (the same seed, the same cards)")
     play.add_argument("--name", type=player_name, help="your name at the table (1 to 40 printable characters)")
+    play.add_argument(
+        "--challenge",
+        nargs="?",
+        const="",
+        metavar="CODE",
+        help="play a challenge: the deals of CODE, or without CODE 8 new deals with these choices; "
+        "at the end, your points beside svær's from your seat (the par)",
+    )
 
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     cont = sub.add_parser("continue", help="continue the latest unfinished game, or FILE")
@@ -138,6 +148,22 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", type=path, help="the game log to replay")
     replay.add_argument("--text", action="store_true", help="print a transcript instead of opening the viewer")
     _add_display_flags(replay)
+
+    analyse = sub.add_parser("analyse", help="what each of your choices in a saved game cost, by svær's evaluation")
+    analyse.add_argument("file", type=path, help="the game log to analyse")
+    analyse.add_argument("--seat", type=int, metavar="N", help="the seat to analyse (default: the human's; bots too)")
+    analyse.add_argument("--round", type=int, metavar="N", help="only round N")
+    analyse.add_argument("--top", type=int, default=10, metavar="K", help="the K costliest choices (default 10)")
+    analyse.add_argument("--json", action="store_true", help="every decision as JSON, for programs")
+    _add_display_flags(analyse)
+
+    challenge = sub.add_parser(
+        "challenge", help="a challenge code for a saved game's deals (or a code read back), and its par"
+    )
+    challenge.add_argument("source", metavar="FILE|CODE", help="a saved game, or a challenge code")
+    challenge.add_argument("--par", action="store_true", help="work out the par: svær's points from your seat")
+    challenge.add_argument("--json", action="store_true", help="the code, the challenge and the par as JSON")
+    _add_display_flags(challenge)
 
     games = sub.add_parser("games", help="list saved games and your statistics")
     games.add_argument("--data-dir", type=path, metavar="DIR", default=argparse.SUPPRESS, help="where games are saved")

@@ -24,6 +24,7 @@ from typing import Any, Literal, overload
 
 from . import __version__, files
 from .cards import Card, CardParseError, cards_of, mask_of, twice_mask
+from .challenge import Challenge, ChallengeError
 from .engine import DealError, Game, GameOverError, IllegalMoveError, Outcome, Phase, Round, judge
 from .rules import PassDirection, Rules, RulesError
 
@@ -72,6 +73,19 @@ class Seat:
         return HUMAN if self.bot is None else self.bot
 
 
+@dataclass(frozen=True)
+class Branch:
+    """Where a game was taken over from another game's replay, to be played on from there."""
+
+    source: str
+    """The log it branched from, as the viewer named it."""
+    round: int
+    cards: int
+    """The cards played in that round when it branched."""
+    seat: int
+    """The seat taken over."""
+
+
 @dataclass
 class GameRecord:
     """A game and what the log says around it."""
@@ -83,6 +97,12 @@ class GameRecord:
     """The version of hjerterfri that started the game."""
     path: Path | None = None
     """The file it was loaded from, if any."""
+    challenge: Challenge | None = None
+    """The challenge the game plays (a fixed set of deals), if it is one."""
+    par: tuple[int, ...] | None = None
+    """A challenge's par: svær's points from the human's seat on each of its deals, once worked out."""
+    branch: Branch | None = None
+    """Where the game branched off another, if it did."""
 
     @classmethod
     def new(
@@ -110,7 +130,14 @@ class GameRecord:
 
     @property
     def is_finished(self) -> bool:
+        """The game has ended: someone reached the target, or a challenge's last deal is played."""
+        if self.challenge is not None and self.rounds_played >= self.challenge.deals:
+            return True
         return self.game.is_over()
+
+    @property
+    def rounds_played(self) -> int:
+        return sum(r.is_over for r in self.game.rounds)
 
 
 @dataclass
@@ -146,9 +173,20 @@ def to_dict(record: GameRecord) -> dict[str, Any]:
         "rules": rules.to_dict(),
         "seed": game.seed,
         "seats": [_seat_dict(s) for s in record.seats],
+        **({"challenge": _challenge_dict(record)} if record.challenge is not None else {}),
+        **({"branch": _branch_dict(record.branch)} if record.branch is not None else {}),
         "rounds": rounds,
         "result": result,
     }
+
+
+def _challenge_dict(record: GameRecord) -> dict[str, Any]:
+    assert record.challenge is not None
+    return {"code": record.challenge.code, "par": None if record.par is None else list(record.par)}
+
+
+def _branch_dict(branch: Branch) -> dict[str, Any]:
+    return {"from": branch.source, "round": branch.round, "cards": branch.cards, "seat": branch.seat}
 
 
 def _seat_dict(seat: Seat) -> dict[str, Any]:
@@ -298,6 +336,7 @@ class LogReplay:
         for i, rd in enumerate(self._data["rounds"]):
             where = f"round {i + 1}"
             try:
+                reader.within_challenge(record.challenge, i + 1, where)
                 if i > 0:
                     rd = reader.next_round(rd, game, where)
             except LogError as e:
@@ -317,6 +356,9 @@ class LogReplay:
 
 
 _TOP = ("format", "version", "program", "started", "preset", "rules", "seed", "seats", "rounds", "result")
+_TOP_OPTIONAL = ("challenge", "branch")
+_CHALLENGE = ("code", "par")
+_BRANCH = ("from", "round", "cards", "seat")
 _SEAT_REQUIRED = ("name", "player")
 _ROUND_REQUIRED = ("round", "pass", "deal", "passed", "tricks")
 _ROUND_OVER = ("points", "totals", "moon")
@@ -401,7 +443,7 @@ class _Reader:
             raise self.fail(
                 "version", f"written by a newer hjerterfri (log version {version}; this one reads up to {VERSION})"
             )
-        self.fields(data, "", _TOP)
+        self.fields(data, "", _TOP, _TOP_OPTIONAL)
         program = self.text(data["program"], "program")
         try:
             started = datetime.fromisoformat(self.text(data["started"], "started"))
@@ -432,7 +474,51 @@ class _Reader:
             game = Game(rules, seed, hands, kitty)
         except DealError as e:
             raise self.fail("round 1, deal", str(e)) from None
-        return GameRecord(game, seats, started, program, self.path)
+        record = GameRecord(game, seats, started, program, self.path)
+        if "challenge" in data:
+            record.challenge, record.par = self.challenge(data["challenge"], record)
+        if "branch" in data:
+            record.branch = self.branch(data["branch"], rules.players)
+        return record
+
+    def challenge(self, value: Any, record: GameRecord) -> tuple[Challenge, tuple[int, ...] | None]:
+        """The challenge the game plays: its code must fit the log's rules, seed and seats."""
+        d = self.fields(value, "challenge", _CHALLENGE)
+        try:
+            challenge = Challenge.parse(self.text(d["code"], "challenge, code"))
+        except ChallengeError as e:
+            raise self.fail("challenge, code", str(e)) from None
+        from .bots import level_name
+
+        rules = record.rules
+        bots = [None if s.bot is None else level_name(s.bot) for s in record.seats]
+        fits = {
+            "preset": (challenge.preset, rules.name),
+            "players": (challenge.players, rules.players),
+            "seed": (challenge.seed, record.game.seed),
+            "seats": (challenge.bots, bots),
+        }
+        for what, (coded, logged) in fits.items():
+            if coded != logged:
+                raise self.fail("challenge, code", f"the code's {what} ({coded}) is not the game's ({logged})")
+        par = d["par"]
+        if par is None:
+            return challenge, None
+        if not isinstance(par, list) or len(par) != challenge.deals:
+            raise self.fail("challenge, par", f"must be null or a list of {challenge.deals} points, not {_short(par)}")
+        return challenge, tuple(self.integer(p, "challenge, par", -26, 26) for p in par)
+
+    def branch(self, value: Any, players: int) -> Branch:
+        d = self.fields(value, "branch", _BRANCH)
+        source = self.text(d["from"], "branch, from")
+        if not source or len(source) > 1000 or not source.isprintable():
+            raise self.fail("branch, from", f"must name a file in 1 to 1000 printable characters, not {_short(source)}")
+        return Branch(
+            source,
+            self.integer(d["round"], "branch, round", 1),
+            self.integer(d["cards"], "branch, cards", 0),
+            self.seat(d["seat"], "branch, seat", players),
+        )
 
     def seat_entry(self, value: Any, where: str) -> Seat:
         d = self.fields(value, where, _SEAT_REQUIRED, ("seed",))
@@ -485,6 +571,11 @@ class _Reader:
         return masks
 
     # The rounds
+
+    def within_challenge(self, challenge: Challenge | None, number: int, where: str) -> None:
+        """A challenge's log holds no round beyond its deals."""
+        if challenge is not None and number > challenge.deals:
+            raise self.fail(where, f"a challenge of {challenge.deals} deals has no round {number}")
 
     def next_round(self, rd: Any, game: Game, where: str) -> dict:
         """Deal the round ``rd`` logs after the one just checked; its fields."""
@@ -543,6 +634,7 @@ class _Reader:
         outcome = None
         for i, rd in enumerate(rounds):
             where = f"round {i + 1}"
+            self.within_challenge(record.challenge, i + 1, where)
             rd = self.fields(rd, where, _ROUND_REQUIRED, _ROUND_OPTIONAL)
             if i > 0 and len(points) < i:
                 raise self.fail(where, f"round {i} is not over, so no round can follow it")
@@ -567,7 +659,16 @@ class _Reader:
             outcome = judge(rules, tuple(totals))
         self.result(data["result"], outcome if len(points) == len(rounds) else None)
         return Summary(
-            self.path, record.started, rules, record.seats, len(rounds), tuple(points), tuple(moons), outcome
+            self.path,
+            record.started,
+            rules,
+            record.seats,
+            len(rounds),
+            tuple(points),
+            tuple(moons),
+            outcome,
+            record.challenge,
+            record.par,
         )
 
     def scores(self, value: Any, where: str, players: int) -> tuple[int, ...]:
@@ -675,6 +776,8 @@ class Summary:
     moons: tuple[int | None, ...]
     """Each finished round's moon shooter."""
     outcome: Outcome | None
+    challenge: Challenge | None = None
+    par: tuple[int, ...] | None = None
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -682,7 +785,8 @@ class Summary:
 
     @property
     def is_finished(self) -> bool:
-        return self.outcome is not None
+        """The game has ended: someone reached the target, or a challenge's last deal is played."""
+        return self.outcome is not None or (self.challenge is not None and len(self.points) >= self.challenge.deals)
 
     @property
     def human_seat(self) -> int | None:

@@ -52,7 +52,7 @@ def stats(games: Iterable[Summary]) -> list[Stats]:
         if seat is None:
             continue
         st = by_name.setdefault(game.seats[seat].name, Stats(game.seats[seat].name))
-        st.games += 1
+        st.games += game.challenge is None  # a challenge is no game to win: its line says how it went
         st.rounds += len(game.points)
         st.points += sum(points[seat] for points in game.points)
         st.moons += game.moons.count(seat)
@@ -76,12 +76,28 @@ def share(t: Texts, part: int, whole: int) -> str:
 
 
 def result_text(t: Texts, rec: Summary) -> str:
+    if rec.challenge is not None:
+        return t("games.challenge", code=rec.challenge.code)
     outcome = rec.outcome
     if outcome is None:
         return t("games.unfinished", n=rec.round_number)
     names = t.join([rec.seats[s].name for s in outcome.winners])
     kind = {OutcomeKind.WIN: "won", OutcomeKind.DRAW: "draw", OutcomeKind.SHARED_WIN: "shared-win"}[outcome.kind]
     return t(f"games.{kind}", names=names)
+
+
+def score_text(t: Texts, rec: Summary) -> str:
+    """The totals, or for a challenge the player's points and the par as far as it was played."""
+    challenge = rec.challenge
+    if challenge is None:
+        return "-".join(map(str, rec.totals))
+    played = len(rec.points)
+    you = sum(points[challenge.human] for points in rec.points)
+    par = "?" if rec.par is None else str(sum(rec.par[:played]))
+    text = t("games.challenge.score", you=you, par=par)
+    if played < challenge.deals:
+        text += " · " + t("games.challenge.played", played=played, n=challenge.deals)
+    return text
 
 
 def players_text(t: Texts, rec: Summary) -> str:
@@ -127,7 +143,7 @@ def main(args: argparse.Namespace) -> int:
             Text.assemble(f"{rec.started:%Y-%m-%d %H:%M}\n", file),
             Text(t.preset_name(rec.rules.name)),
             Text(players_text(t, rec)),
-            Text(f"{result_text(t, rec)}\n{'-'.join(map(str, rec.totals))}"),
+            Text(f"{result_text(t, rec)}\n{score_text(t, rec)}"),
         )
     console.print(table)
     broken = sum(e.summary is None for e in entries)

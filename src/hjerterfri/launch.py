@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .challenge import Challenge
 from .files import GameInUse, GameLock
 from .gamelog import GameRecord
 from .i18n import PRESET_LANGUAGE, Texts
@@ -20,7 +21,7 @@ from .table.players import EXEC
 if TYPE_CHECKING:
     from .tui.app import HjerterfriApp
 
-START_FLAGS = ("preset", "bots", "seed", "name", "lang", "players", "variant", "no_pass", "pass_count")
+START_FLAGS = ("preset", "bots", "seed", "name", "lang", "players", "variant", "no_pass", "pass_count", "challenge")
 
 
 def kept_settings(args: argparse.Namespace) -> KeptSettings:
@@ -213,15 +214,17 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
         )
     )
     skip = any(getattr(args, flag, None) is not None for flag in START_FLAGS)
+    challenge = _challenge(args, setup)
     tidy(args)
     offer = Choice(None, None, []) if skip else _offer(args)
     app = _app(
         args,
-        kept.settings(PRESET_LANGUAGE.get(preset, "da")),
+        kept.settings(PRESET_LANGUAGE.get(challenge.preset if challenge else preset, "da")),
         offer.lock,
         setup=setup,
         skip_start=skip,
         unfinished=offer.record,
+        challenge=challenge,
     )
     _keep_settings(app, kept)
     return app
@@ -231,6 +234,19 @@ def checked(setup: Setup) -> Setup:
     """``setup`` as the flags chose it, if its rules can be played (else ``RulesError``, one line)."""
     setup.rules(strict=True)
     return setup
+
+
+def _challenge(args: argparse.Namespace, setup: Setup) -> Challenge | None:
+    """The challenge ``--challenge`` asks for: the code's, or new deals with the setup's choices (a code or
+    choices no challenge can carry: one line)."""
+    from .table.par import challenge_rules, new_challenge
+
+    code = getattr(args, "challenge", None)
+    if code is None:
+        return None
+    challenge = Challenge.parse(code) if code.strip() else new_challenge(setup)
+    challenge_rules(challenge)
+    return challenge
 
 
 def continue_game(args: argparse.Namespace) -> int:
@@ -289,3 +305,13 @@ def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
         raise
     _keep_settings(app, kept)
     return app
+
+
+def play_branch(args: argparse.Namespace, record: GameRecord) -> int:
+    """Play a game branched from a replay (``hjerterfri replay FILE``, then ``b``): saved to a new file."""
+    kept = kept_settings(args)
+    settings = kept.settings(PRESET_LANGUAGE.get(record.rules.name, "da"))
+    folder = data_dir(getattr(args, "data_dir", None))
+    app = _app(args, settings, table=Table(record, process_players(folder / "bots"), settings.bot_limit))
+    _keep_settings(app, kept)
+    return _run(app)

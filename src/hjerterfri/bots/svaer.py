@@ -31,8 +31,11 @@ from __future__ import annotations
 
 import heapq
 import math
+import random
 import time
+from collections.abc import Sequence
 from itertools import combinations
+from typing import NamedTuple
 
 from ..cards import CARDS, HEARTS_MASK, Card, cards_of, mask_of, points_of
 from ..engine import Round
@@ -88,31 +91,14 @@ class SvaerBot:
         The options race in stages (``pass_stages``: deals played so far after each stage): after each
         stage the worse half drops out (rounding up), so the last few are told apart on the most deals.
         """
-        count = view.rules.pass_count
-        if count == 0:
+        if view.rules.pass_count == 0:
             return []
         if view.rules.decks == 2:
             return heuristic_pass(view)  # two decks: plays as middel (see the class docstring)
-        hand = view.hand_mask
-        first = heuristic_pass(view)
-        ranked = sorted(cards_of(hand), key=lambda c: (-pass_danger(c, hand, count), c))[: count + 4]
-        combos = sorted(combinations(ranked, count), key=lambda cs: (-sum(pass_danger(c, hand, count) for c in cs), cs))
-        options = [tuple(sorted(first))]
-        for cs in combos:
-            if len(options) >= self.pass_options:
-                break
-            if tuple(sorted(cs)) not in options:
-                options.append(tuple(sorted(cs)))
-        moon = _moon_hand(hand)
-        if moon:
-            low = tuple(sorted(sorted(cards_of(hand), key=lambda c: (c % 13, c))[:count]))
-            if low not in options:
-                options.append(low)
+        options = self.candidate_passes(view)
+        moon = _moon_hand(view.hand_mask)
         rng = decision_rng(self.seed, view)
-        seat = view.seat
-        unseen = cards_of(view.rules.deck_mask & ~hand)
-        others = [s for s in range(view.players) if s != seat]
-        sizes = view.hand_sizes
+        unseen = cards_of(view.rules.deck_mask & ~view.hand_mask)
         normal = [0.0] * len(options)
         shoot = [0.0] * len(options)
         deadline = time.perf_counter() + self.time_cap
@@ -125,30 +111,37 @@ class SvaerBot:
                 alive.sort(key=lambda i: (min(normal[i], shoot[i]) if moon else normal[i], i))
                 del alive[max(2, (len(alive) + 1) // 2) :]
             for _ in range(done, upto):
-                rng.shuffle(unseen)
-                hands = [0] * view.players
-                hands[seat] = hand
-                dealt = 0
-                for s in others:
-                    hands[s] = mask_of(unseen[dealt : dealt + sizes[s]])
-                    dealt += sizes[s]
-                base = Round(view.rules, hands, view.round_number, mask_of(unseen[dealt:]))
-                passes = {s: heuristic_pass(base.view(s)) for s in others}
+                base, passes = pass_deal(view, rng, unseen)
                 for i in alive:
-                    option = options[i]
-                    for mode, acc in ((-1, normal), (seat, shoot)) if moon else ((-1, normal),):
-                        r = base.copy()
-                        for s in others:
-                            r.pass_cards(s, passes[s])
-                        r.pass_cards(seat, option)
-                        playout(r, shooter=mode)
-                        acc[i] += r.scores()[seat]
+                    normal[i] += play_pass(base, passes, view.seat, options[i])
+                    if moon:
+                        shoot[i] += play_pass(base, passes, view.seat, options[i], shooter=view.seat)
                 if time.perf_counter() > deadline:
                     break
             done = upto
         values = [min(normal[i], shoot[i]) if moon else normal[i] for i in range(len(options))]
         best = min(alive, key=lambda i: (values[i], i))
         return list(options[best])
+
+    def candidate_passes(self, view: PlayerView) -> list[tuple[Card, ...]]:
+        """The passes the search races: middel's own first, then the most dangerous cards by middel's
+        evaluation (``pass_options`` in all), and with a hand to shoot with (``_moon_hand``) the lowest."""
+        count = view.rules.pass_count
+        hand = view.hand_mask
+        first = heuristic_pass(view)
+        ranked = sorted(cards_of(hand), key=lambda c: (-pass_danger(c, hand, count), c))[: count + 4]
+        combos = sorted(combinations(ranked, count), key=lambda cs: (-sum(pass_danger(c, hand, count) for c in cs), cs))
+        options = [tuple(sorted(first))]
+        for cs in combos:
+            if len(options) >= self.pass_options:
+                break
+            if tuple(sorted(cs)) not in options:
+                options.append(tuple(sorted(cs)))
+        if _moon_hand(hand):
+            low = tuple(sorted(sorted(cards_of(hand), key=lambda c: (c % 13, c))[:count]))
+            if low not in options:
+                options.append(low)
+        return options
 
     def choose_play(self, view: PlayerView) -> Card:
         if view.rules.decks == 2:
@@ -248,3 +241,62 @@ def _moon_hand(hand: int) -> bool:
 def best_card(view: PlayerView, seed: int = 0) -> Card:
     """svær's card for ``view``."""
     return CARDS[SvaerBot(seed).choose_play(view)]
+
+
+def pass_deal(view: PlayerView, rng: random.Random, unseen: list[Card]) -> tuple[Round, dict[int, list[Card]]]:
+    """One random deal of ``unseen`` (the cards this seat does not hold; shuffled in place) to the other
+    seats and the kitty, before passing, with the others' passes as middel would choose them."""
+    seat = view.seat
+    others = [s for s in range(view.players) if s != seat]
+    rng.shuffle(unseen)
+    hands = [0] * view.players
+    hands[seat] = view.hand_mask
+    dealt = 0
+    for s in others:
+        hands[s] = mask_of(unseen[dealt : dealt + view.hand_sizes[s]])
+        dealt += view.hand_sizes[s]
+    base = Round(view.rules, hands, view.round_number, mask_of(unseen[dealt:]))
+    return base, {s: heuristic_pass(base.view(s)) for s in others}
+
+
+def play_pass(base: Round, passes: dict[int, list[Card]], seat: int, option: Sequence[Card], shooter: int = -1) -> int:
+    """``seat``'s points when it passes ``option`` on the deal ``base`` (the others passing ``passes``) and the
+    round is played out by the playout policy (``shooter``: a seat on the moon line, or -1)."""
+    r = base.copy()
+    for s, cards in passes.items():
+        r.pass_cards(s, cards)
+    r.pass_cards(seat, option)
+    playout(r, shooter=shooter)
+    return r.scores()[seat]
+
+
+class PassScores(NamedTuple):
+    """Each pass option's points for the passing seat on each sampled deal (the same deals for every option)."""
+
+    normal: list[list[int]]
+    moon: list[list[int]] | None
+    """The same on the moon line, when the hand is one to shoot with (``_moon_hand``); else None."""
+
+    def line(self, i: int) -> list[int]:
+        """Option ``i``'s points deal by deal on its better line over all the deals, as the search weighs it."""
+        if self.moon is None or sum(self.normal[i]) <= sum(self.moon[i]):
+            return self.normal[i]
+        return self.moon[i]
+
+
+def score_passes(view: PlayerView, options: Sequence[Sequence[Card]], deals: int, seed: int = 0) -> PassScores:
+    """Each pass option's points for this seat on ``deals`` random deals, the same deals for every option
+    (paired), measured as svær's pass search measures them: for weighing given passes, such as a player's
+    own in the analysis of a game. Fixed by ``seed`` and the view; no clock."""
+    rng = random.Random(f"passes:{seed}:{view.seat}:{view.round_number}:{view.hand_mask}")
+    unseen = cards_of(view.rules.deck_mask & ~view.hand_mask)
+    moon = _moon_hand(view.hand_mask)
+    normal: list[list[int]] = [[] for _ in options]
+    shoot: list[list[int]] = [[] for _ in options]
+    for _ in range(deals):
+        base, passes = pass_deal(view, rng, unseen)
+        for i, option in enumerate(options):
+            normal[i].append(play_pass(base, passes, view.seat, option))
+            if moon:
+                shoot[i].append(play_pass(base, passes, view.seat, option, shooter=view.seat))
+    return PassScores(normal, shoot if moon else None)

@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Literal, Protocol
 
 from ..cards import Card, cards_of
-from ..engine import Game, Phase, Round, Trick
+from ..engine import Game, GameOverError, Phase, Round, Trick
 from ..gamelog import GameRecord, Seat
 from ..rules import Rules
 from ..view import PlayerView
@@ -36,9 +36,10 @@ class StaleDecision(ValueError):
 
 @dataclass(frozen=True)
 class Event:
-    """One thing that happened at the table: a pass, a card, a new deal, or moves taken back."""
+    """One thing that happened at the table: a pass, a card, a new deal, moves taken back, or a challenge's par
+    worked out."""
 
-    kind: Literal["pass", "play", "deal", "undo"]
+    kind: Literal["pass", "play", "deal", "undo", "par"]
     seat: int
     """The seat that acted (-1 for a deal; for an undo, the seat whose decision was taken back)."""
     cards: tuple[Card, ...] = ()
@@ -181,6 +182,10 @@ class Table:
     def bots_to_act(self) -> tuple[int, ...]:
         return tuple(s for s in self.waiting() if s in self.players)
 
+    def is_over(self) -> bool:
+        """The game has ended: someone reached the target, or a challenge's last deal is played."""
+        return self.record.is_finished
+
     def human_to_act(self) -> bool:
         return self.human is not None and self.human in self.waiting()
 
@@ -221,10 +226,18 @@ class Table:
         self._tell(Event("play", seat, (card,)))
 
     def next_round(self) -> Round:
-        """Deal the next round (the engine refuses while the round is on or the game is over)."""
+        """Deal the next round (the engine refuses while the round is on or the game is over; so does the table
+        after a challenge's last deal)."""
+        if self.is_over():
+            raise GameOverError("the game is over")
         r = self.game.next_round()
         self._tell(Event("deal", -1))
         return r
+
+    def set_par(self, points: Sequence[int]) -> None:
+        """A challenge's par, worked out (it goes into the log)."""
+        self.record.par = tuple(points)
+        self._tell(Event("par", -1))
 
     def undo(self) -> int:
         """Take back the human's last decision in this round and every card played after it; returns
@@ -251,7 +264,7 @@ class Table:
         by ``human``, or the next deal; False when nothing can happen (the game is over, or the human is to act)."""
         r = self.round
         if r.is_over:
-            if self.game.is_over():
+            if self.is_over():
                 return False
             self.next_round()
             return True

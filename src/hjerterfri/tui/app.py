@@ -8,21 +8,26 @@ the settings, and on any crash writes a report and exits with a non-zero status.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
-from textual import on
+from textual import on, work
 from textual.binding import Binding, BindingType
+from textual.message import Message
 
 from ..cardface import Deck
+from ..challenge import Challenge
 from ..gamelog import GameRecord
 from ..i18n import Texts
 from ..settings import Settings
 from ..table import Setup, Table, new_seed, process_players
+from ..table.par import ParRun, challenge_table
 from ..table.players import PlayerFactory
 from .crash import ReportingApp
 from .messages import SettingChanged
+from .screens.challenge import ChallengeEndScreen
 from .screens.dialogs import HelpScreen, QuitScreen, RulesScreen, SettingsScreen
 from .screens.start import StartScreen
 from .screens.summary import GameEndScreen
@@ -48,12 +53,15 @@ class HjerterfriApp(ReportingApp):
         make_player: PlayerFactory | None = None,
         on_table: Callable[[Table], None] | None = None,
         crash_dir: Path | None = None,
+        challenge: Challenge | None = None,
+        par_run: ParRun | None = None,
     ) -> None:
         """``setup`` fills in the start screen (``skip_start`` deals it at once); ``table`` continues a game
         (even mid-round); ``unfinished`` is a saved game the start screen offers to continue;
         ``make_player`` builds the bots of new tables (default: each in a program of its own);
         ``on_table`` is called with every table the app opens (the autosave hooks in there);
-        ``crash_dir`` is where a crash report is written."""
+        ``crash_dir`` is where a crash report is written; ``challenge`` is played at once; ``par_run`` works
+        out a challenge's par (default: in a program of its own)."""
         super().__init__()
         self.settings = settings or Settings()
         self.setup = setup or Setup()
@@ -72,6 +80,8 @@ class HjerterfriApp(ReportingApp):
         self.notice: str | None = None
         """A line to show once the app is up (a broken settings file)."""
         self._texts = Texts(self.settings.lang, ascii_suits=self.settings.ascii)
+        self.challenge = challenge
+        self.par_run = par_run or ParRun()
 
     @property
     def texts(self) -> Texts:
@@ -86,6 +96,8 @@ class HjerterfriApp(ReportingApp):
             self.notify(self.notice, severity="warning", timeout=8, markup=False)
         if self.table is not None:
             self._open(self.table, replace=False)
+        elif self.challenge is not None:
+            self._open(self.challenge_table(self.challenge), replace=False)
         elif self.skip_start:
             self._open(self.new_table(self.setup), replace=False)
         else:
@@ -94,6 +106,7 @@ class HjerterfriApp(ReportingApp):
     def on_unmount(self) -> None:
         if self.table is not None:
             self.table.close()
+        self.par_run.stop()
 
     # Tables
 
@@ -105,10 +118,20 @@ class HjerterfriApp(ReportingApp):
         limit = self.settings.bot_limit
         return Table.new(setup.rules(), seed, names, setup.bots, self.make_player, limit=limit)
 
+    def challenge_table(self, challenge: Challenge) -> Table:
+        """A challenge's deals, the human at its seat with the setup's name, the bots with the language's names."""
+        names = list(self.texts.names("bot.names")[: challenge.players - 1])
+        names.insert(challenge.human, self.setup.name or self.texts("you"))
+        return challenge_table(challenge, names, self.make_player, self.settings.bot_limit)
+
     def _open(self, table: Table, *, replace: bool) -> None:
         if self.table is not None and self.table is not table:
             self.table.close()
         self.table = table
+        branch = table.record.branch
+        if branch is not None and table.record.path is None:  # just branched off a replay
+            name = Path(branch.source).name
+            self.notify(self.texts("branch.started", file=name, round=branch.round), timeout=8, markup=False)
         if self.on_table is not None:
             self.on_table(table)
         screen = TableScreen(table)
@@ -116,6 +139,41 @@ class HjerterfriApp(ReportingApp):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+        challenge = table.record.challenge
+        if challenge is not None:
+            if table.record.par is None:
+                self._work_out_par(table)
+            if table.position() == (1, 0) and table.round.pass_order == ():
+                self.notify(self.texts("challenge.start", code=challenge.code, n=challenge.deals), timeout=8)
+
+    class ParDone(Message):
+        """A challenge's par is worked out (or could not be: ``error``)."""
+
+        def __init__(self, table: Table, par: list[int] | None, error: str | None) -> None:
+            super().__init__()
+            self.table = table
+            self.par = par
+            self.error = error
+
+    @work(thread=True, group="par")
+    def _work_out_par(self, table: Table) -> None:
+        """The par, in a worker while the human plays (the par run itself is a program of its own)."""
+        challenge = table.record.challenge
+        assert challenge is not None
+        try:
+            self.post_message(self.ParDone(table, self.par_run(challenge), None))
+        except (OSError, ValueError) as e:
+            self.post_message(self.ParDone(table, None, str(e)))
+
+    @on(ParDone)
+    def _par_done(self, message: ParDone) -> None:
+        if message.par is None:
+            self.notify(self.texts("challenge.par.failed", error=message.error), severity="warning", markup=False)
+            return
+        message.table.set_par(message.par)
+        for screen in self.screen_stack:
+            if isinstance(screen, ChallengeEndScreen) and screen.table is message.table:
+                screen.par_ready()
 
     @on(StartScreen.Start)
     def _start(self, message: StartScreen.Start) -> None:
@@ -132,9 +190,22 @@ class HjerterfriApp(ReportingApp):
         table = Table(message.record, self.make_player, self.settings.bot_limit)
         self._open(table, replace=True)
 
+    @on(StartScreen.StartChallenge)
+    def _start_challenge(self, message: StartScreen.StartChallenge) -> None:
+        self.setup = message.setup
+        self._open(self.challenge_table(message.challenge), replace=True)
+
     @on(TableScreen.GameOver)
     def _game_over(self, message: TableScreen.GameOver) -> None:
-        self.switch_screen(GameEndScreen(message.table))
+        table = message.table
+        self.switch_screen(ChallengeEndScreen(table) if table.record.challenge else GameEndScreen(table))
+
+    @on(ChallengeEndScreen.NewChallenge)
+    def _new_challenge(self, message: ChallengeEndScreen.NewChallenge) -> None:
+        """New deals against the same opponents: the same challenge with the next seed."""
+        challenge = message.table.record.challenge
+        assert challenge is not None
+        self._open(self.challenge_table(dataclasses.replace(challenge, seed=challenge.seed + 1)), replace=True)
 
     @on(GameEndScreen.NewGame)
     def _new_game(self, message: GameEndScreen.NewGame) -> None:
@@ -189,7 +260,7 @@ class HjerterfriApp(ReportingApp):
     def game_is_saved(self) -> bool:
         """A game in progress is in its log file, so it can be continued after quitting."""
         table = self.table
-        return table is not None and not table.game.is_over() and self.game_saved(table)
+        return table is not None and not table.is_over() and self.game_saved(table)
 
     def action_ask_quit(self) -> None:
         if isinstance(self.screen, QuitScreen):

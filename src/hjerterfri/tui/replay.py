@@ -101,9 +101,11 @@ class ReplayApp(ReportingApp):
         Binding("pageup", "round(-1)", "key.round", show=False),
         Binding("home", "jump(0)", show=False),
         Binding("end", "jump(-1)", show=False),
-        *(Binding(str(d), f"goto_round({d})", "key.goto", show=d == 1, key_display="1-9") for d in range(1, 10)),
+        *(Binding(str(d), f"goto_round({d})", "key.goto", show=False, key_display="1-9") for d in range(1, 10)),
         Binding("a", "toggle_hands", "key.hands"),
         Binding("s", "toggle_scores", "key.scores"),
+        Binding("w", "next_seat", "key.seat", show=False),
+        Binding("b", "branch", "key.branch"),
         Binding("q", "app.quit", "key.quit"),
     ]
 
@@ -122,6 +124,8 @@ class ReplayApp(ReportingApp):
         self.face_up = human is None
         self.names = [s.name for s in self.record.seats]
         self.players = self.game.rules.players
+        self.branched: GameRecord | None = None
+        """A new game from a position of this one, to be played once the viewer closes (``b``)."""
 
     def compose(self) -> ComposeResult:
         t = self.texts
@@ -197,6 +201,26 @@ class ReplayApp(ReportingApp):
     def action_toggle_hands(self) -> None:
         self.face_up = not self.face_up
         self.refresh_view()
+
+    def action_next_seat(self) -> None:
+        """See the table from the next seat (the one ``b`` takes over)."""
+        self.bottom = (self.bottom + 1) % self.players
+        self.refresh_view()
+
+    def action_branch(self) -> None:
+        """Take over the bottom seat here and play on against the bots, as a new game."""
+        from ..launch import can_continue
+        from ..table.branch import branch
+
+        step = self.steps[self.index]
+        source = str(self.record.path) if self.record.path is not None else "?"
+        record = branch(self.record, step.round_index, step.passed, step.cards, self.bottom, self.texts("you"), source)
+        why = can_continue(record)
+        if why is not None:
+            self.notify(why, severity="warning", markup=False)
+            return
+        self.branched = record
+        self.exit()
 
     def action_toggle_scores(self) -> None:
         """Beside the table on a wide terminal; over it (Esc or s closes) where the table needs the width."""
@@ -355,4 +379,8 @@ def run_viewer(partial: Partial, args: argparse.Namespace) -> int:
     app.run()
     if line := app.report_line():
         print(line, file=sys.stderr)
+    if app.branched is not None and not app.return_code:
+        from ..launch import play_branch
+
+        return play_branch(args, app.branched)
     return app.return_code or 0

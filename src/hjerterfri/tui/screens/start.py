@@ -14,6 +14,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
+from ...challenge import Challenge
 from ...gamelog import NAME_MAX, GameRecord, name_problem
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, PRESET_LANGUAGE, Texts
 from ...literal import printable
@@ -99,6 +100,7 @@ class StartScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "key.start", key_display="⏎"),
         Binding("c", "resume", "key.resume"),
+        Binding("u", "challenge", "key.challenge"),
         Binding("up", "app.focus_previous", show=False, priority=True),
         Binding("down", "app.focus_next", show=False, priority=True),
         Binding("tab", "app.focus_next", show=False, priority=True),
@@ -113,6 +115,14 @@ class StartScreen(Screen[None]):
 
         def __init__(self, setup: Setup) -> None:
             super().__init__()
+            self.setup = setup
+
+    class StartChallenge(Message):
+        """Play a challenge: a code's deals, or new ones with the choices made here."""
+
+        def __init__(self, challenge: Challenge, setup: Setup) -> None:
+            super().__init__()
+            self.challenge = challenge
             self.setup = setup
 
     class Resume(Message):
@@ -289,6 +299,20 @@ class StartScreen(Screen[None]):
         """The name typed, or None for the language's default ("Du", "You")."""
         name = self.query_one("#name", Input).value.strip()
         return name if name and name != self.app.texts("you") else None
+
+    def action_challenge(self) -> None:
+        """Ask for a code (or Enter for new deals with these choices), then play it."""
+        from .challenge import ChallengeDialog
+
+        setup = replace(self.setup, name=self.typed_name())
+        if setup.variant not in variants_for(setup.preset, setup.players):
+            setup = replace(setup, variant="standard")
+
+        def chosen(challenge: Challenge | None) -> None:
+            if challenge is not None:
+                self.post_message(self.StartChallenge(challenge, setup))
+
+        self.app.push_screen(ChallengeDialog(setup), chosen)
 
     def action_start(self) -> None:
         name = self.typed_name()

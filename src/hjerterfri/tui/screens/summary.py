@@ -55,6 +55,7 @@ class RoundSummaryScreen(SheetScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "next", "key.continue", key_display="⏎"),
+        Binding("v", "review", "key.review"),
         Binding("question_mark", "app.help", "key.help", key_display="?"),
         Binding("r", "app.rules", "key.rules"),
         Binding("q", "app.ask_quit", "key.quit"),
@@ -73,7 +74,10 @@ class RoundSummaryScreen(SheetScreen):
         if result.kitty_taker is not None:
             cards = t.cards_short(list(result.kitty))
             head.append(Text(t("kitty.summary", cards=cards, name=names[result.kitty_taker]), style="dim"))
-        if max(result.totals) >= game.rules.target and not game.is_over():
+        challenge = table.record.challenge
+        if challenge is not None:
+            head.append(Text(t("challenge.deal", code=challenge.code, i=result.number, n=challenge.deals), style="dim"))
+        elif max(result.totals) >= game.rules.target and not game.is_over():
             head.append(Text(t("end.playon"), style="bold"))
         with VerticalScroll(classes="sheet"), Vertical(classes="sheet-box"):
             yield Static(Group(*head), id="summary")
@@ -83,11 +87,17 @@ class RoundSummaryScreen(SheetScreen):
                 )
                 yield Static(this_round, id="round")
                 yield self.history_panel(len(head))
-            yield Static(Text(t("summary.end") if game.is_over() else t("summary.next"), style="dim"), classes="hint")
+            yield Static(Text(t("summary.end") if table.is_over() else t("summary.next"), style="dim"), classes="hint")
         yield Footer(compact=True)
 
     def action_next(self) -> None:
         self.dismiss(None)
+
+    def action_review(self) -> None:
+        """svær's review of the human's choices in this round."""
+        from .review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.table.record, self.table.human, self.table.results()[-1].number))
 
 
 class GameEndScreen(SheetScreen):
@@ -95,6 +105,7 @@ class GameEndScreen(SheetScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "key.new"),
+        Binding("v", "review", "key.review"),
         Binding("q", "app.quit", "key.quit"),
     ]
 
@@ -107,6 +118,12 @@ class GameEndScreen(SheetScreen):
 
     def action_new_game(self) -> None:
         self.post_message(self.NewGame(self.table))
+
+    def action_review(self) -> None:
+        """svær's review of the human's choices in the whole game."""
+        from .review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.table.record, self.table.human))
 
     def compose(self) -> ComposeResult:
         t = self.app.texts

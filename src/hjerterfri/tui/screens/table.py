@@ -487,7 +487,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RoundSummaryScreen(self.table), self._after_summary)
 
     def _after_summary(self, _result: object = None) -> None:
-        if self.table.game.is_over():
+        if self.table.is_over():
             self.post_message(self.GameOver(self.table))
             return
         self.table.next_round()

@@ -1,0 +1,197 @@
+"""The coach's commands: ``hjerterfri analyse FILE`` (what a seat's choices cost) and ``hjerterfri challenge``
+(a code for a saved game's deals, or a code's par)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from .analysis import NOTABLE, GameReview, Review
+from .challenge import Challenge
+from .gamelog import GameRecord, load
+from .i18n import Texts
+from .launch import language
+
+
+def number(texts: Texts, x: float) -> str:
+    """``x`` with one decimal, a decimal comma in Danish and Swedish."""
+    text = f"{x:.1f}"
+    return text.replace(".", ",") if texts.lang in ("da", "sv") else text
+
+
+def review_line(texts: Texts, name: str, d: Review) -> str:
+    """One costly decision in words: what was chosen, what was better, and what it cost."""
+    values = {
+        "round": d.round,
+        "trick": d.trick,
+        "name": name,
+        "points": number(texts, d.played_points),
+        "better": number(texts, d.best_points),
+        "cost": number(texts, d.cost),
+        "margin": number(texts, d.margin),
+    }
+    if d.kind == "pass":
+        return texts(
+            "coach.pass", cards=texts.cards_short(list(d.played)), best=texts.cards_short(list(d.best)), **values
+        )
+    return texts("coach.play", card=texts.card_short(d.played[0]), best=texts.card_short(d.best[0]), **values)
+
+
+def game_line(texts: Texts, review: GameReview) -> str:
+    forced = sum(d.forced for d in review.decisions)
+    cost, margin = number(texts, review.cost), number(texts, review.margin)
+    return texts("coach.game", cost=cost, margin=margin, n=len(review.decisions), forced=forced)
+
+
+def report(texts: Texts, review: GameReview, top: int) -> list[str]:
+    """The analysis as lines of text: the costliest decisions, each round's cost, the game's."""
+    lines = [texts("coach.title", name=review.name), texts("coach.method"), ""]
+    costly = review.costliest(top, at_least=NOTABLE)
+    if costly:
+        lines.append(texts("coach.costliest"))
+        for d in costly:
+            lines.append(f"  {review_line(texts, review.name, d)} ({texts('coach.deals', n=d.deals)})")
+    else:
+        lines.append(texts("coach.none"))
+    lines += ["", texts("coach.rounds")]
+    for r in review.rounds:
+        cost, margin = number(texts, r.cost), number(texts, r.margin)
+        lines.append("  " + texts("coach.round", round=r.number, cost=cost, margin=margin))
+    lines += ["", game_line(texts, review)]
+    return lines
+
+
+@contextmanager
+def progress_bar(show: bool, label: str) -> Iterator[Callable[[int, int], None]]:
+    """A rich progress bar on standard error (when ``show``), advanced by ``(done, total)``."""
+    if not show:
+        yield lambda done, total: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    bar = Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    task = bar.add_task(label, total=None)
+    with bar:
+        yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
+def analyse_main(args: argparse.Namespace) -> int:
+    """``hjerterfri analyse FILE``: every decision of a seat weighed, the costliest named, per round and game."""
+    from .analysis import analyse
+
+    record = load(args.file)
+    seat = args.seat if args.seat is not None else record.human_seat
+    if seat is None:
+        raise ValueError(
+            f"{args.file}: the game has no human player; choose a seat with --seat 0 to {record.rules.players - 1}"
+        )
+    if not 0 <= seat < record.rules.players:
+        raise ValueError(f"--seat {seat}: the game has seats 0 to {record.rules.players - 1}")
+    rounds = None
+    if args.round is not None:
+        numbers = [r.number for r in record.game.rounds]
+        if args.round not in numbers:
+            raise ValueError(f"--round {args.round}: the game has rounds {numbers[0]} to {numbers[-1]}")
+        rounds = [args.round]
+    if args.top < 1:
+        raise ValueError(f"--top must be at least 1, not {args.top}")
+    texts = Texts(language(args, record.rules.name), ascii_suits=args.ascii)
+    with progress_bar(sys.stderr.isatty(), texts("coach.progress")) as advance:
+        review = analyse(record, seat, rounds, progress=advance)
+    if args.json:
+        print(json.dumps({"file": str(args.file), **review.to_dict()}, ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(report(texts, review, args.top)))
+    return 0
+
+
+def describe(texts: Texts, challenge: Challenge) -> str:
+    """The challenge in a line: its rules, players, deals and opponents."""
+    variant = "" if challenge.variant == "standard" else f" ({texts(f'variant.{challenge.variant}')})"
+    return (
+        f"{texts.preset_name(challenge.preset)}{variant} · {texts('players.n', n=challenge.players)} · "
+        f"{texts('challenge.deals', n=challenge.deals)} · {' · '.join(map(texts.level_name, challenge.opponents))}"
+    )
+
+
+def challenge_main(args: argparse.Namespace) -> int:
+    """``hjerterfri challenge FILE|CODE``: a saved game's deals as a code (or a code read back), and with
+    ``--par`` the par deal by deal (beside the game's own points, for a saved challenge)."""
+    from .table.par import challenge_of, challenge_rules, par, scores
+
+    record: GameRecord | None = None
+    text = args.source.strip()
+    if Path(args.source).exists() or not text.upper().startswith("HJ"):
+        record = load(args.source)
+        challenge = challenge_of(record)
+    else:
+        challenge = Challenge.parse(text)
+    challenge_rules(challenge)  # a code whose rules cannot be played: one line now
+    texts = Texts(language(args, challenge.preset), ascii_suits=args.ascii)
+    mine = scores(record) if record is not None and record.challenge is not None else None
+    points = list(record.par) if record is not None and record.par is not None else None
+    if args.par and points is None:
+        with progress_bar(sys.stderr.isatty(), texts("challenge.par.working")) as advance:
+            points = par(challenge, advance)
+    if args.json:
+        out = {"code": challenge.code, "challenge": _challenge_dict(challenge), "par": points, "scores": mine}
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    print(f"{texts('challenge.title', code=challenge.code)} · {describe(texts, challenge)}")
+    print(texts("challenge.share", code=challenge.code))
+    if points is not None:
+        print()
+        print(results_text(texts, mine, points))
+    return 0
+
+
+def _challenge_dict(challenge: Challenge) -> dict[str, object]:
+    return {
+        "preset": challenge.preset,
+        "players": challenge.players,
+        "variant": challenge.variant,
+        "seed": challenge.seed,
+        "deals": challenge.deals,
+        "opponents": list(challenge.opponents),
+        "human": challenge.human,
+        "dealing": challenge.dealing,
+    }
+
+
+def results_text(texts: Texts, mine: list[int] | None, par: list[int]) -> str:
+    """Deal by deal the player's points (when known) and the par, then the totals."""
+    head = [texts("challenge.column.deal"), *([texts("challenge.column.you")] if mine is not None else [])]
+    head.append(texts("challenge.column.par"))
+    rows = [head]
+    for i, p in enumerate(par):
+        rows.append([str(i + 1), *([_at(mine, i)] if mine is not None else []), str(p)])
+    width = [max(len(r[c]) for r in rows) for c in range(len(head))]
+    lines = ["  ".join(cell.rjust(w) for cell, w in zip(row, width, strict=True)) for row in rows]
+    if mine is not None and len(mine) == len(par):
+        lines.append(verdict(texts, sum(mine), sum(par)))
+    return "\n".join(lines)
+
+
+def _at(xs: list[int], i: int) -> str:
+    return str(xs[i]) if i < len(xs) else "-"
+
+
+def verdict(texts: Texts, you: int, par: int) -> str:
+    """ "You 31, par 38: 7 better than par" (fewer points are better)."""
+    if you < par:
+        return texts("challenge.better", you=you, par=par, n=par - you)
+    if you > par:
+        return texts("challenge.worse", you=you, par=par, n=you - par)
+    return texts("challenge.even", you=you, par=par)

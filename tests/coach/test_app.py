@@ -1,0 +1,214 @@
+"""The coach in the app: a challenge from its code to the par, the start screen's challenge key, the review."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, Static
+
+from hjerterfri.analysis import Budget
+from hjerterfri.challenge import Challenge
+from hjerterfri.engine import Phase
+from hjerterfri.gamelog import load
+from hjerterfri.table import local_players
+from hjerterfri.table.autosave import Autosave
+from hjerterfri.tui.app import HjerterfriApp
+from hjerterfri.tui.screens import review as review_screen
+from hjerterfri.tui.screens.challenge import ChallengeDialog, ChallengeEndScreen
+from hjerterfri.tui.screens.review import ReviewScreen
+from hjerterfri.tui.screens.start import StartScreen
+from hjerterfri.tui.screens.summary import RoundSummaryScreen
+from hjerterfri.tui.screens.table import TableScreen
+from hjerterfri.tui.widgets.hand import HandView
+
+from ..tui.helpers import fast_settings, make_app, pass_with_keys, plain, play_legal_with_keys, sync
+
+CHALLENGE = Challenge("dansk", 4, "standard", 42, 2, ("let", "let", "let"))
+
+
+class FakePar:
+    """Par at once (the real one runs svær in a program of its own)."""
+
+    def __init__(self, points: list[int]) -> None:
+        self.points = points
+        self.asked: list[Challenge] = []
+        self.stopped = False
+
+    def __call__(self, challenge: Challenge) -> list[int]:
+        self.asked.append(challenge)
+        return self.points
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def waiting(app) -> bool:
+    screen = app.screen
+    if isinstance(screen, RoundSummaryScreen | ChallengeEndScreen | ReviewScreen):
+        return True
+    return isinstance(screen, TableScreen) and screen.held is None and screen.table.human_to_act()
+
+
+async def settle(pilot) -> None:
+    for _ in range(400):
+        if waiting(pilot.app):
+            return
+        await pilot.pause()
+        if not waiting(pilot.app) and pilot.app.workers:
+            await pilot.app.workers.wait_for_complete()
+    raise AssertionError(f"the table never waited for the human: {pilot.app.screen!r}")
+
+
+async def play_challenge(pilot) -> int:
+    """The scripted human plays every deal; returns the round summaries seen."""
+    app = pilot.app
+    seen = 0
+    for _ in range(500):
+        await settle(pilot)
+        screen = app.screen
+        if isinstance(screen, ChallengeEndScreen):
+            return seen
+        if isinstance(screen, RoundSummaryScreen):
+            seen += 1
+            await pilot.press("enter")
+        elif screen.table.round.phase is Phase.PASSING:
+            screen.query_one(HandView).move_to(screen.query_one(HandView).cards[0])
+            await pass_with_keys(pilot)
+        else:
+            await play_legal_with_keys(pilot)
+        await pilot.pause()
+    raise AssertionError("the challenge never ended")
+
+
+@sync
+async def test_a_challenge_from_its_code_to_the_par_and_the_log(tmp_path):
+    par = FakePar([5, 9])
+    app = HjerterfriApp(
+        fast_settings("en"),
+        make_player=local_players(),
+        challenge=CHALLENGE,
+        par_run=par,
+        on_table=Autosave(tmp_path),
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen.table
+        assert table.record.challenge == CHALLENGE and table.seed == 42
+        assert await play_challenge(pilot) == 2
+        assert par.asked == [CHALLENGE]
+        screen = app.screen
+        assert isinstance(screen, ChallengeEndScreen)
+        await pilot.pause()
+        result = screen.query_one("#result")
+        assert result.size.width >= 20 and result.size.height >= 10  # on screen, not squeezed away
+        text = "".join(plain(w.content) for w in screen.query(Static))
+        mine = [r.scores()[0] for r in table.game.rounds]
+        assert len(mine) == 2 and not table.game.is_over()
+        you, total = sum(mine), 14
+        if you < total:
+            assert f"You {you}, par {total}: {total - you} better than par" in text
+        elif you > total:
+            assert f"You {you}, par {total}: {you - total} worse than par" in text
+        assert CHALLENGE.code in text and f"hjerterfri --challenge {CHALLENGE.code}" in text
+        record = load(table.record.path)
+        assert record.challenge == CHALLENGE and record.par == (5, 9) and record.is_finished
+        await pilot.press("n")  # a new challenge: the next seed, the same opponents
+        await settle(pilot)
+        assert app.screen.table.record.challenge.seed == 43
+    assert par.stopped
+
+
+@sync
+async def test_the_end_screen_shows_the_par_when_it_comes_after_the_last_deal():
+    class Late(FakePar):
+        def __call__(self, challenge):
+            raise ValueError("not yet")
+
+    app = HjerterfriApp(fast_settings("en"), make_player=local_players(), challenge=CHALLENGE, par_run=Late([]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_challenge(pilot)
+        screen = app.screen
+        assert "Working out par" in plain(screen.query_one("#result").content)
+        app.post_message(app.ParDone(screen.table, [1, 2], None))
+        await pilot.pause()
+        assert "par 3" in plain(screen.query_one("#result").content)
+
+
+@sync
+async def test_the_start_screen_plays_a_typed_code_and_refuses_a_bad_one_in_a_line():
+    app = make_app(seed=3, lang="en")
+    app.par_run = FakePar([0, 0])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, ChallengeDialog)
+        app.screen.query_one("#code", Input).value = "HJ2-Y4G1-A700-4S"
+        await pilot.press("enter")
+        await pilot.pause()
+        error = str(app.screen.query_one("#challenge-error").render())
+        assert isinstance(app.screen, ChallengeDialog) and "version 2 of the dealing" in error
+        app.screen.query_one("#code", Input).value = CHALLENGE.code.lower()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and app.screen.table.record.challenge == CHALLENGE
+
+
+@sync
+async def test_enter_alone_in_the_challenge_dialog_deals_new_deals_with_the_start_screens_choices():
+    app = make_app(seed=11, lang="en")
+    app.par_run = FakePar([0] * 8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        challenge = app.screen.table.record.challenge
+        assert challenge == Challenge("dansk", 4, "standard", 11, 8, ("middel",) * 3)
+
+
+@pytest.fixture
+def small_budget(monkeypatch):
+    monkeypatch.setattr(
+        review_screen, "BUDGET", Budget(batch=6, select=2, measure=3, rounds=1, pass_select=(6, 6), pass_measure=12)
+    )
+
+
+@sync
+async def test_the_round_summary_opens_the_review_of_the_round(small_budget):
+    app = HjerterfriApp(fast_settings("en"), make_player=local_players(), challenge=CHALLENGE, par_run=FakePar([0, 0]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            await settle(pilot)
+            if isinstance(app.screen, RoundSummaryScreen):
+                break
+            if app.screen.table.round.phase is Phase.PASSING:
+                await pass_with_keys(pilot)
+            else:
+                await play_legal_with_keys(pilot)
+            await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        review = screen.review
+        assert review is not None and [r.number for r in review.rounds] == [1]
+        assert len(review.decisions) == 14  # the pass and 13 cards
+        header = str(screen.query_one("#header").render())
+        assert header.startswith(" Review") and "Round 1: " in header and "points lost to choices" in header
+        assert screen.costly, "the scripted human (the first legal card) makes costly choices"
+        worst = screen.costly[0]
+        assert worst.cost == max(d.cost for d in review.decisions)
+        status = str(screen.query_one("#status").render())
+        assert "Round 1" in status and "cost" in status
+        hand = screen.query_one(HandView)
+        assert hand.hinted == worst.best and hand.chosen == worst.played
+        if len(screen.costly) > 1:
+            await pilot.press("right")
+            assert screen.index == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundSummaryScreen)

@@ -1,0 +1,126 @@
+"""The coach's commands: analyse, challenge, --challenge, and challenges in the games list."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hjerterfri.challenge import Challenge
+from hjerterfri.cli import build_parser, main
+from hjerterfri.gamelog import new_log_path, save
+from hjerterfri.launch import play_app
+from hjerterfri.table import local_players
+from hjerterfri.table.par import challenge_table
+
+from .positions import blunder_record
+from .test_par import NAMES, SHORT
+
+
+@pytest.fixture
+def blunder(tmp_path):
+    path = tmp_path / "blunder.json"
+    save(blunder_record("2H"), path)
+    return path
+
+
+def test_analyse_names_the_costliest_choice_with_both_cards_and_the_numbers(capsys, blunder):
+    assert main(["analyse", str(blunder), "--lang", "en", "--top", "1"]) == 0
+    out = capsys.readouterr().out
+    line = "Round 1, trick 12: Ida played 2♥ (expected 13.0 points), Q♠ expected 0.0: cost 13.0 ± 0.0"
+    assert f"{line} (192 sampled deals)" in out
+    assert out.count("Round 1, trick") == 1  # --top 1
+    assert "Round 1: " in out and "points lost to choices this game (13 decisions, 4 of them forced)" in out
+
+
+def test_analyse_json_has_every_decision(capsys, blunder):
+    assert main(["analyse", str(blunder), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    decisions = data["rounds"][0]["decisions"]
+    assert [d["trick"] for d in decisions] == list(range(1, 14))
+    twelve = decisions[11]
+    assert twelve["played"] == ["2H"] and twelve["best"] == ["QS"] and twelve["cost"] == 13.0
+    assert twelve["margin95"] == 0.0 and twelve["deals"] == 192
+    assert data["seat"] == 0 and data["cost"] >= 13.0
+
+
+@pytest.mark.parametrize(
+    ("flags", "says"),
+    [
+        (["--seat", "4"], "--seat 4: the game has seats 0 to 3"),
+        (["--round", "2"], "--round 2: the game has rounds 1 to 1"),
+        (["--top", "0"], "--top must be at least 1"),
+    ],
+)
+def test_analyse_refuses_a_bad_flag_in_one_line(capsys, blunder, flags, says):
+    assert main(["analyse", str(blunder), *flags]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err
+
+
+def test_analyse_of_a_broken_log_is_one_line(capsys, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    assert main(["analyse", str(bad)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_challenge_of_a_saved_game_prints_its_code(capsys, tmp_path):
+    table = challenge_table(SHORT, NAMES, local_players())
+    table.set_par([4, 6])
+    path = tmp_path / "c.json"
+    save(table.record, path)
+    assert main(["challenge", str(path), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert f"Challenge {SHORT.code}" in out and f"hjerterfri --challenge {SHORT.code}" in out
+    assert "Deal  You  Par" in out and "   1    -    4" in out
+
+
+def test_challenge_of_a_code_works_out_its_par_as_json(capsys):
+    one = Challenge("svensk", 4, "standard", 9, 1, ("let", "let", "let"))
+    assert main(["challenge", one.code.lower(), "--par", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["code"] == one.code and data["challenge"]["preset"] == "svensk" and data["scores"] is None
+    assert len(data["par"]) == 1
+    assert main(["challenge", one.code, "--par", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["par"] == data["par"]
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["challenge", "HJ2-Y4G1-A700-4S"], "version 2 of the dealing"),
+        (["challenge", "HJ1-Y4G1-A700-4T"], "mistyped"),
+        (["--challenge", "HJ1-Y4G1-A700-4T"], "mistyped"),
+        (["--challenge", "--bots", "mybot:Bot"], "cannot load bot|let, middel or svær"),
+    ],
+)
+def test_a_bad_challenge_is_one_line_and_status_2(capsys, args, says):
+    import re
+
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and re.search(says, err)
+
+
+def test_challenge_flag_opens_the_codes_deals_or_new_ones(tmp_path):
+    args = build_parser().parse_args(["--data-dir", str(tmp_path), "--challenge", SHORT.code])
+    assert play_app(args).challenge == SHORT
+    args = build_parser().parse_args(["--data-dir", str(tmp_path), "--challenge", "--seed", "5", "--bots", "let"])
+    assert play_app(args).challenge == Challenge("dansk", 4, "standard", 5, 8, ("let",) * 3)
+    args = build_parser().parse_args(["--data-dir", str(tmp_path), "--seed", "5"])
+    assert play_app(args).challenge is None
+
+
+def test_games_lists_a_challenge_with_the_score_and_the_par(capsys, tmp_path):
+    from hjerterfri.bots.let import LetBot
+
+    table = challenge_table(SHORT, NAMES, local_players())
+    table.run(human=LetBot(0))
+    table.set_par([3, 4])
+    table.record.path = new_log_path(table.record, tmp_path)
+    save(table.record, table.record.path)
+    assert main(["games", "--data-dir", str(tmp_path), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    you = sum(r.scores()[0] for r in table.game.rounds)
+    assert f"challenge {SHORT.code}" in out and f"you {you} · par 7" in out
