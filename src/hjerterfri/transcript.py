@@ -50,7 +50,13 @@ class Transcript:
         )
         who = [t("transcript.human") if s.is_human else t.level_name(s.bot or "") for s in rec.seats]
         seats = Text(" · ").join(Text.assemble(self.name(i, "bold"), f" ({w})") for i, w in enumerate(who))
-        return Group(title, Text(self.table_line(), style="dim"), seats)
+        lines = [title, Text(self.table_line(), style="dim"), seats]
+        if rec.challenge is not None:
+            lines.append(Text(t("transcript.challenge", code=rec.challenge.code, n=rec.challenge.deals), "dim"))
+        if (branch := rec.branch) is not None:
+            where = t("transcript.branch", file=branch.source, round=branch.round, n=branch.cards)
+            lines.append(Text(where, "dim"))
+        return Group(*lines)
 
     def table_line(self) -> str:
         """The table: players, decks, the cards passed or no passing, and a deal without the two of clubs."""

@@ -140,3 +140,25 @@ def test_the_viewer_shows_a_danish_three_player_game_with_its_kitty():
     steps = timeline(table.game)
     r = position(table.game, steps[-1])
     assert cards_of(r.kitty) == cards_of(table.round.kitty) and r.hands == table.round.hands
+
+
+def test_the_transcript_says_where_a_branch_was_played_on_from(capsys, tmp_path):
+    from hjerterfri.cli import main
+
+    new = branch(finished_game().record, 1, True, 17, 2, "Du", "old[/].json")
+    save(new, tmp_path / "b.json")
+    assert main(["replay", str(tmp_path / "b.json"), "--text", "--lang", "en"]) == 0
+    assert "Played on from old[/].json, round 2, after 17 cards" in capsys.readouterr().out
+    assert main(["replay", str(tmp_path / "b.json"), "--text", "--lang", "da"]) == 0
+    assert "old[/].json" in capsys.readouterr().out
+
+
+def test_the_transcript_names_a_challenge_by_its_code(capsys, tmp_path):
+    from hjerterfri.cli import main
+
+    table = challenge_table(SHORT, NAMES, local_players())
+    table.run(lambda t: len(t.round.tricks) == 3, human=tiny_svaer())
+    save(table.record, tmp_path / "c.json")
+    assert main(["replay", str(tmp_path / "c.json"), "--text", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert f"Challenge {SHORT.code}: {SHORT.deals} deal" in out and f"--challenge {SHORT.code}" in out
