@@ -10,9 +10,9 @@ from pathlib import Path
 
 from .bots import LEVELS
 from .gamelog import name_problem
+from .messages import LANGUAGES, Message
 from .rules import PRESETS
 
-LANGUAGES = ("da", "sv", "en")
 SPEEDS = ("slow", "normal", "fast", "instant")
 BOT_DELAY = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}
 """Seconds between two bot cards at each pace."""
@@ -67,7 +67,7 @@ def load_settings(path: str | os.PathLike[str]) -> tuple[dict[str, object], str 
     from .files import FileError, MissingFile, read_json
 
     try:
-        data = read_json(path, MAX_BYTES, "a settings file")
+        data = read_json(path, MAX_BYTES, Message("file.what.settings"))
     except MissingFile:
         return {}, None
     except FileError as e:

@@ -53,8 +53,8 @@ def within(seconds: float, call: Callable[[], object]) -> object:
 
 
 def one_line_error(capsys, argv: list[str]) -> str:
-    """Run the command, which must fail at once with one line on stderr and status 2; that line."""
-    status = within(20, lambda: main(argv))
+    """Run the command in English, which must fail at once with one line on stderr and status 2; that line."""
+    status = within(20, lambda: main(["--lang", "en", *argv]))
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1 and "Traceback" not in err, err
     return err
@@ -235,7 +235,7 @@ def test_an_empty_data_dir_is_refused_never_the_default(capsys, monkeypatch):
     monkeypatch.delenv(paths.ENV_DATA_DIR)
     for argv in (["--data-dir", "", "games"], ["games", "--data-dir", ""], ["continue", ""], ["replay", "", "--text"]):
         with pytest.raises(SystemExit) as exit:
-            main(argv)
+            main(["--lang", "en", *argv])
         assert exit.value.code == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "an empty path names no file or directory" in err
