@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
-from .messages import Message, MessageError
+from .catalogue import Message, MessageError
 
 
 class Suit(IntEnum):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .messages import Message, MessageError
+from .catalogue import Message, MessageError
 
 DEALING = 1
 """The version of the dealing (``engine.shuffled_deck`` and ``engine.deal_cards``): raise it whenever the

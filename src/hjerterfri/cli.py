@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from . import __version__
-from .messages import LANGUAGES, Message, MessageError, say
+from .catalogue import LANGUAGES, Message, MessageError, say
 from .rules import PRESETS, VARIANTS
 from .settings import SPEEDS
 

@@ -31,7 +31,7 @@ from .cards import (
     twice_mask,
     twice_remove,
 )
-from .messages import Message, MessageError
+from .catalogue import Message, MessageError
 from .rules import FirstTrick, MoonScoring, PassDirection, Rules, TieRule
 
 if TYPE_CHECKING:

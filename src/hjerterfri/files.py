@@ -20,7 +20,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from .messages import Message, MessageError, said
+from .catalogue import Message, MessageError, said
 
 try:
     import fcntl

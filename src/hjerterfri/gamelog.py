@@ -23,10 +23,10 @@ from typing import Any, Literal, overload
 
 from . import __version__, files
 from .cards import Card, CardParseError, cards_of, mask_of, twice_mask
+from .catalogue import Message
 from .challenge import Challenge, ChallengeError
 from .engine import DealError, Game, GameOverError, IllegalMoveError, Outcome, Phase, Round, judge
 from .files import Place
-from .messages import Message
 from .rules import PassDirection, Rules, RulesError, did_you_mean
 
 FORMAT = "hjerterfri-log"

@@ -1,10 +1,10 @@
 """Every text a person reads, in Danish, Swedish and English: one catalogue, one ``Texts`` to read it.
 
-The catalogue and the way a text is filled in are ``messages``' (below the app: the engine and the
-records layer say their errors with it); see there for the files, placeholders and plural forms.
+The catalogue is read and its texts filled in by the module ``catalogue`` (below the app: the engine
+and the records layer say their errors with it); see there for the files, placeholders and plural forms.
 
 ``Texts(lang)`` looks a text up by key and fills it in; values from outside (names, paths, a bot's
-error) are made printable on the way in (``messages.printable``). It says a ``Message`` (an error's),
+error) are made printable on the way in (``catalogue.printable``). It says a ``Message`` (an error's),
 names cards in words ("spar dame", "spader dam", "queen of spades"), writes them short through the one
 card formatter (``Deck``), and explains every engine ``Reason`` ("Du skal bekende ♣").
 """
@@ -16,9 +16,9 @@ from typing import Any
 
 from .cardface import Deck
 from .cards import Card, Suit
+from .catalogue import LANGUAGES, PLURAL_FORMS, Message, catalogue, say
 from .engine import IllegalMoveError, OutcomeKind, Reason
 from .literal import printable
-from .messages import LANGUAGES, PLURAL_FORMS, Message, catalogue, say
 from .rules import PassDirection
 
 __all__ = ["LANGUAGES", "PLURAL_FORMS", "Texts", "catalogue", "reason_keys"]

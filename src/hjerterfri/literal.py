@@ -1,6 +1,6 @@
 """Text from outside (names, rules names, paths, settings values, log fields) shown as it is written.
 
-``printable`` (from ``messages``, where every message's values go through it) turns control characters
+``printable`` (from ``catalogue``, where every message's values go through it) turns control characters
 (ESC, BEL, a newline, bidi overrides, zero-width marks) into visible escapes such as ``\\x1b``, so nothing
 from outside can move the cursor, clear the screen, set the window title or reorder what follows it;
 ``literal`` makes that a Rich ``Text``, which is never read as markup (``[/]``, ``[link=...]`` and
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .messages import MAX_SHOWN, printable
+from .catalogue import MAX_SHOWN, printable
 
 if TYPE_CHECKING:
     from rich.text import Text

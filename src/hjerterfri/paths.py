@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .messages import Message, MessageError
+from .catalogue import Message, MessageError
 
 ENV_DATA_DIR = "HJERTERFRI_DATA_DIR"
 STALE_AFTER = 300.0

@@ -9,7 +9,7 @@ from enum import Enum
 from functools import cached_property
 from typing import Any, TypeVar
 
-from .messages import Message, MessageError
+from .catalogue import Message, MessageError
 
 
 class PassDirection(Enum):

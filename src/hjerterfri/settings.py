@@ -9,8 +9,8 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from .bots import LEVELS
+from .catalogue import LANGUAGES, Message
 from .gamelog import name_problem
-from .messages import LANGUAGES, Message
 from .rules import PRESETS
 
 SPEEDS = ("slow", "normal", "fast", "instant")

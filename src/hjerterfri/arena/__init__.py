@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import make_bot
-from ..messages import Message
+from ..catalogue import Message
 from ..rules import Rules, preset
 from ..table.players import EXEC
 from .figures import (

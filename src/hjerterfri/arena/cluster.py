@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..messages import Message
+from ..catalogue import Message
 from .play import ArenaError, ArenaFault, DealResult, Lineup, deal_task
 
 CONNECT_SECONDS = 20

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from functools import partial
 from typing import Any
 
-from ..messages import Message, MessageError
+from ..catalogue import Message, MessageError
 from ..paths import data_dir
 from ..rules import Rules
 from ..table import Event, Table, local_players

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import IO, Any
 
+from ..catalogue import Message, MessageError
 from ..files import MissingFile, read_text
-from ..messages import Message, MessageError
 from ..paths import write_atomic
 from .play import DealResult, Lineup
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 
-from ..messages import Message
+from ..catalogue import Message
 from .base import Bot, BotError, RandomBot, decision_rng
 
 __all__ = ["ALIASES", "LEVELS", "Bot", "BotError", "RandomBot", "decision_rng", "level_name", "make_bot"]

@@ -6,7 +6,7 @@ import random
 from typing import Protocol, runtime_checkable
 
 from ..cards import Card
-from ..messages import MessageError
+from ..catalogue import MessageError
 from ..view import PlayerView
 
 

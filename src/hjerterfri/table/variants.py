@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..messages import Message
+from ..catalogue import Message
 from ..rules import VARIANTS, OddCards, PassDirection, Rules, RulesError, preset
 
 __all__ = ["VARIANTS", "game_rules", "variants_for"]

@@ -130,8 +130,7 @@ class ReplayApp(ReportingApp):
     def compose(self) -> ComposeResult:
         t = self.texts
         if self.refused is not None:
-            where = f"{self.refused.where}: " if self.refused.where else ""
-            yield Static(literal(f"{t('replay.refused')}: {where}{self.refused.reason}", limit=None), id="refused")
+            yield Static(literal(f"{t('replay.refused')}: {t.message(self.refused.detail)}", limit=None), id="refused")
         with Horizontal(id="replay"):
             with Vertical(id="table"):
                 yield Static(id="header")

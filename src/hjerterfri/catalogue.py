@@ -1,4 +1,5 @@
-"""What a person reads, as a key of the catalogue and its values, said in Danish, Swedish or English.
+"""The catalogue of everything a person reads, and messages: a key of it and the values, said in Danish,
+Swedish or English.
 
 The catalogue is ``texts/da.toml``, ``texts/sv.toml`` and ``texts/en.toml``: the same keys in each, with
 the same ``{placeholders}``; a table of ``one`` and ``other`` is a plural form, chosen by the count ``n``
