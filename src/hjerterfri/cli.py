@@ -34,12 +34,16 @@ HANDLERS = {
 }
 
 
-class UsageError(MessageError, ValueError):
-    """Arguments the parser refuses: ``prog`` (``hjerterfri arena``) and what is wrong, one line."""
+class UsageError(ValueError):
+    """Arguments the parser refuses: ``prog`` (``hjerterfri arena``) and ``why``, said by ``main`` in one line."""
 
-    def __init__(self, prog: str, message: Message) -> None:
-        super().__init__(message)
+    def __init__(self, prog: str, why: Message | str) -> None:
+        super().__init__(prog, why)
         self.prog = prog
+        self.why = why
+
+    def __str__(self) -> str:
+        return say("en", "usage.line", prog=self.prog, message=self.why)
 
 
 class BadValue(MessageError, argparse.ArgumentTypeError):
@@ -83,7 +87,7 @@ class _Parser(argparse.ArgumentParser):
             raise UsageError(self.prog, Message("usage.argument", argument=e.argument_name or "", why=why)) from None
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(self.prog, Message("usage.error", why=argparse_message(message)))
+        raise UsageError(self.prog, argparse_message(message))
 
 
 def bot_level(text: str) -> str:
@@ -305,7 +309,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if early.lang not in LANGUAGES:
             early.lang = None
         lang = _language(early)
-        print(one_line(say(lang, "usage.line", prog=e.prog, message=e.message)), file=sys.stderr)
+        print(one_line(say(lang, "usage.line", prog=e.prog, message=e.why)), file=sys.stderr)
         raise SystemExit(2) from None
     for flag in ("ascii", "four_colour"):
         args.__dict__.setdefault(flag, False)

@@ -447,8 +447,8 @@ class _Reader:
         out = [self.card(v, where) for v in value]
         too_often = next((c for c in out if out.count(c) > decks), None)
         if too_often is not None:
-            key = "log.cards.twice" if decks == 1 else "log.cards.three-times"
-            raise self.fail(where, Message(key, card=str(too_often)))
+            named = Message("log.cards.twice" if decks == 1 else "log.cards.three-times", card=str(too_often))
+            raise self.fail(where, named)
         return out
 
     # The headers
@@ -586,8 +586,8 @@ class _Reader:
                 if len(holders) == decks:
                     others = tuple(Message("seat", seat=h) for h in holders)
                     to = Message("join", first=others, last=Message("seat", seat=s))
-                    key = "log.deal.twice" if decks == 1 else "log.deal.three-times"
-                    raise self.fail(where, Message(key, card=str(c), seats=to))
+                    dealt = Message("log.deal.twice" if decks == 1 else "log.deal.three-times", card=str(c), seats=to)
+                    raise self.fail(where, dealt)
                 holders.append(s)
             masks.append(twice_mask(cards))
         return masks
