@@ -22,6 +22,7 @@ from hjerterfri.gamelog import LogError, load, save
 from hjerterfri.i18n import Texts
 from hjerterfri.literal import printable
 from hjerterfri.paths import settings_path
+from hjerterfri.settings import load_settings
 
 from .helpers import new_record, play_out
 
@@ -251,3 +252,13 @@ def test_an_error_with_its_message_crosses_processes():
     again = pickle.loads(pickle.dumps(fault))
     assert isinstance(again, MessageError) and str(again) == str(fault) and again.message == fault.message
     assert str(again) == "bot 1 (let) on deal 3, rotation 2: raised: boom"
+
+
+def test_a_broken_settings_file_is_said_in_the_apps_language(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"speed": "fast", "zoom": 3, "lang": "fr"}), encoding="utf-8")
+    _, problem = load_settings(path)
+    said = Texts("da")("settings.broken", error=problem)
+    assert said == f"Indstillingerne kunne ikke læses, standard bruges: {path}: ser bort fra lang='fr'"
+    path.write_text("[1, 2]", encoding="utf-8")
+    assert Texts("sv")("settings.broken", error=load_settings(path)[1]).endswith(f"{path}: inte ett JSON-objekt")
