@@ -179,7 +179,7 @@ def _run(app: HjerterfriApp) -> int:
             app.table.close()
         if isinstance(app.on_table, Autosave):
             app.on_table.close()  # the offered game's lock, if no table was opened
-    if line := app.report_line():
+    if line := app.report_line(app.texts):
         print(line, file=sys.stderr)
     return app.return_code or 0
 

@@ -376,7 +376,7 @@ def run_viewer(partial: Partial, args: argparse.Namespace) -> int:
     app = ReplayApp(partial, language(args, partial.record.rules.name), deck)
     app.crash_dir = data_dir(getattr(args, "data_dir", None))
     app.run()
-    if line := app.report_line():
+    if line := app.report_line(app.texts):
         print(line, file=sys.stderr)
     if app.branched is not None and not app.return_code:
         from ..launch import play_branch
