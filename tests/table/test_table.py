@@ -167,13 +167,14 @@ HEARTS_DRAWN = [
 
 
 def dealt_table(hands: list[str]) -> Table:
-    """A table whose first round is these hands, numbered 4 (no passing); the human at seat 0."""
+    """A table without passing whose first round is these hands; the human at seat 0."""
     from hjerterfri.cards import parse_cards
     from hjerterfri.engine import Game
+    from hjerterfri.table.variants import game_rules
 
-    rules = preset("dansk")
+    rules = game_rules("dansk", no_pass=True)
     seats = (Seat("Ida"), Seat("Bo", "middel", 1), Seat("Cy", "middel", 2), Seat("Di", "middel", 3))
-    game = Game(rules, 1, [parse_cards(h) for h in hands], first=4)
+    game = Game(rules, 1, [parse_cards(h) for h in hands])
     return Table(GameRecord(game, seats, GameRecord.new(rules, 1, seats).started), local_players())
 
 
@@ -188,7 +189,7 @@ def test_a_claim_that_holds_ends_the_round_with_every_trick_the_claimants():
     r = t.round
     assert r.is_over and all(x.winner == 0 for x in r.tricks[1:]) and r.moon_shooter() == 0  # every point
     assert [e.kind for e in events] == ["claim"] and len(events[0].cards) == 48
-    assert t.record.endings == [Ending(4, 4, 0)]
+    assert t.record.endings == [Ending(1, 4, 0)]
 
 
 def test_a_claim_that_does_not_hold_changes_nothing():
