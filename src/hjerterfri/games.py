@@ -29,6 +29,8 @@ class Stats:
     rounds: int = 0
     points: int = 0
     moons: int = 0
+    with_undo: int = 0
+    """Finished games in which moves were taken back."""
 
     @property
     def lost(self) -> int:
@@ -60,6 +62,7 @@ def stats(games: Iterable[Summary]) -> list[Stats]:
         if outcome is None:
             continue
         st.finished += 1
+        st.with_undo += game.undos > 0
         if seat in outcome.winners:
             if outcome.kind is OutcomeKind.WIN:
                 st.won += 1
@@ -76,14 +79,16 @@ def share(t: Texts, part: int, whole: int) -> str:
 
 
 def result_text(t: Texts, rec: Summary) -> str:
+    """The result (or the round it was left in), and how often moves were taken back."""
+    undos = f" · ↶ {t('games.undos', n=rec.undos)}" if rec.undos else ""
     if rec.challenge is not None:
-        return t("games.challenge", code=rec.challenge.code)
+        return t("games.challenge", code=rec.challenge.code) + undos
     outcome = rec.outcome
     if outcome is None:
-        return t("games.unfinished", n=rec.round_number)
+        return t("games.unfinished", n=rec.round_number) + undos
     names = t.join([rec.seats[s].name for s in outcome.winners])
     kind = {OutcomeKind.WIN: "won", OutcomeKind.DRAW: "draw", OutcomeKind.SHARED_WIN: "shared-win"}[outcome.kind]
-    return t(f"games.{kind}", names=names)
+    return t(f"games.{kind}", names=names) + undos
 
 
 def score_text(t: Texts, rec: Summary) -> str:
@@ -149,7 +154,8 @@ def main(args: argparse.Namespace) -> int:
     broken = sum(e.summary is None for e in entries)
     if broken:
         console.print(Text(t("games.unreadable", n=broken)))
-    labels = [t(k) for k in ("stats.played", "stats.won", "stats.shared", "stats.lost", "stats.average", "stats.moons")]
+    keys = ("stats.played", "stats.won", "stats.shared", "stats.lost", "stats.average", "stats.moons", "stats.undo")
+    labels = [t(k) for k in keys]
     width = max(len(label) for label in labels) + 2
 
     def line(key: str, value: str) -> Text:
@@ -171,4 +177,6 @@ def main(args: argparse.Namespace) -> int:
         )
         console.print(line("stats.average", average))
         console.print(line("stats.moons", str(st.moons)))
+        if st.with_undo:
+            console.print(line("stats.undo", share(t, st.with_undo, st.finished)))
     return 0

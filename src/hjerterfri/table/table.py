@@ -242,6 +242,17 @@ class Table:
         self.record.par = tuple(points)
         self._tell(Event("par", -1))
 
+    def can_undo(self) -> bool:
+        """Whether ``undo`` has something to take back: a card of the human's in this round, or before the
+        first card its pass."""
+        r = self.round
+        me = self.human
+        if me is None or r.is_over:
+            return False
+        if self._played():
+            return me in [s for t in r.tricks for s in t.seats] + list(r.trick_seats[: len(r.trick)])
+        return r.passed[me] is not None
+
     def undo(self, past_forced: bool = False) -> int:
         """Take back the human's last card in this round and every card played after it, or, before the first
         card, the human's pass (the others' passes stay: passes are chosen at once). ``past_forced`` goes on
@@ -249,14 +260,12 @@ class Table:
         how many passes and cards were taken back (0 when there is nothing to take back); the record keeps it."""
         r = self.round
         me = self.human
-        if me is None or r.is_over:
+        if me is None or not self.can_undo():
             return 0
         played = [c for t in r.tricks for c in t.cards] + list(r.trick)
         if played:
             seats = [s for t in r.tricks for s in t.seats] + list(r.trick_seats[: len(r.trick)])
             mine = [i for i, s in enumerate(seats) if s == me]
-            if not mine:
-                return 0
             cut = mine.pop()
             while True:
                 while self._played() > cut:
@@ -269,8 +278,7 @@ class Table:
             self._tell(Event("undo", me, taken))
             return len(taken)
         mask = r.passed[me]
-        if mask is None:
-            return 0
+        assert mask is not None
         later = r.pass_order[r.pass_order.index(me) + 1 :]
         again = [(s, cards_of(r.passed[s] or 0)) for s in later]
         for _ in range(len(later) + 1):
