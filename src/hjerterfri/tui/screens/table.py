@@ -38,8 +38,6 @@ HINT_PATIENCE = 6.0
 """Seconds the table waits for a hint before it says there is none."""
 MIN_SIZE = {3: (80, 24), 4: (80, 24), 5: (80, 24), 6: (80, 24), 7: (100, 30), 8: (100, 30)}
 """The terminal a table needs (columns, rows): seven and eight players need room for their seats across."""
-MAX_WIDTH = 104
-"""The table's width at most (``#table`` in the stylesheet)."""
 FOOTER_ROWS = 1
 
 Stamp = tuple[int, tuple[int, int]]
@@ -274,7 +272,7 @@ class TableScreen(Screen[None]):
         t = self.app.texts
         settings = self.app.settings
         names = self.table.names
-        width = min(self.size.width, MAX_WIDTH) - 2
+        width = (self.query_one("#table").size.width or self.size.width) - 2  # the notes' padding
         room = self.size.height - FOOTER_ROWS - TRICK_HEIGHT
         for widget in self.query("#header, #top, #status, #me, #hand"):
             room -= widget.outer_size.height if widget.display else 0
