@@ -108,3 +108,55 @@ def logged() -> dict:
 def test_a_broken_undo_or_ending_is_refused_in_one_line(logged, change, says):
     error = mutate(logged, lambda data: change(data["rounds"][0]))
     assert says in str(error) and "round 1" in str(error) and "\n" not in str(error)
+
+
+def test_games_marks_the_games_with_undos_and_counts_them(capsys, data_dir):
+    from hjerterfri.cli import main
+    from hjerterfri.gamelog import new_log_path
+
+    t = a_game_with_undos()
+    t.run(human=LowestBot())
+    assert t.game.is_over()
+    save(t.record, new_log_path(t.record))
+    clean = Table.new(preset("dansk"), 8, ["Ida", "Bo", "Cy", "Di"], "middel", local_players(), human=0)
+    clean.run(human=LowestBot())
+    save(clean.record, new_log_path(clean.record))
+    assert main(["games", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("↶ 3 undos") == 1
+    assert "games with undo:    1 of 2 (50%)" in out
+
+
+def test_the_transcript_and_the_replay_show_each_undo_and_the_end_at_once(capsys, tmp_path):
+    import asyncio
+
+    from hjerterfri.cli import main
+    from hjerterfri.tui.replay import ReplayApp, marks
+
+    t = a_game_with_undos()
+    path = tmp_path / "g.json"
+    save(t.record, path)
+    assert main(["replay", str(path), "--text", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    _, second, third = t.record.undos
+    assert "↶ Ida took back the pass " in out and out.count("↶ Ida took back ") == 3
+    assert f"after {second.kept} cards" in out and f"after {third.kept} cards" in out
+    assert f"No points left after {t.record.endings[0].at} cards" in out
+
+    record = load(path, lenient=True)
+    found = marks(record.record, ReplayApp(record, "en").texts)
+    assert third.kept < second.kept  # the later undo went further back: both are shown where play went on
+    assert [m.count("took back") for m in found[(0, True, third.kept)]] == [1, 1]
+    assert len(found[(0, False, 0)]) == 1  # the pass, at the deal
+    assert [m for ms in found.values() for m in ms if "claims" in m or "No points left" in m]
+
+    async def shown() -> str:
+        app = ReplayApp(record, "en")
+        async with app.run_test(size=(100, 30)) as pilot:
+            at = (0, True, third.kept)
+            step = next(i for i, s in enumerate(app.steps) if (s.round_index, s.passed, s.cards) == at)
+            app.go(step)
+            await pilot.pause()
+            return str(app.query_one("#status").content)
+
+    assert "↶ Ida took back" in asyncio.run(shown())

@@ -249,7 +249,7 @@ class SettingsScreen(Dialog):
         t = self.app.texts
         s = self.app.settings
         yes_no = lambda v: t("yes") if v else t("no")  # noqa: E731
-        with Vertical(classes="dialog"):
+        with Vertical(classes="dialog", id="settings"):
             yield Static(Text(t("settings.title"), style="bold"))
             yield Choice(t("settings.speed"), SPEEDS, s.speed, lambda v: t(f"speed.{v}"), id="speed", label_width=32)
             yield Choice(

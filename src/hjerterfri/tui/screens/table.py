@@ -412,7 +412,11 @@ class TableScreen(Screen[None]):
         if phase is Phase.PLAYING and view.turn == self.me and self.app.settings.play_forced:
             if len(view.legal_plays) == 1:
                 generation = self._generation
-                self.set_timer(self.app.settings.bot_delay, lambda: self._play_forced(generation))
+                delay = self.app.settings.bot_delay
+                if delay:
+                    self.set_timer(delay, lambda: self._play_forced(generation))
+                else:
+                    self.call_later(self._play_forced, generation)
             return
         bots = table.bots_to_act()
         if phase is Phase.PASSING:
