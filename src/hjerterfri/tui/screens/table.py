@@ -158,10 +158,12 @@ class TableScreen(Screen[None]):
         self._fit(self.size.width, self.size.height)
         self.refresh_table()
         self.query_one(HandView).focus()
+        self.call_after_refresh(self.refresh_table)  # once laid out: the notes know the rows they have
         self.call_after_refresh(self.advance)  # the table is drawn first; the bots' programs start after
 
     def on_resize(self, event) -> None:
         self._fit(event.size.width, event.size.height)
+        self.call_after_refresh(self.refresh_table)
 
     def _fit(self, width: int, height: int) -> None:
         need_w, need_h = MIN_SIZE[self.table.rules.players]
@@ -268,7 +270,7 @@ class TableScreen(Screen[None]):
 
     def _notes(self, view: PlayerView) -> list[Text]:
         """The lines under the trick: the exchange and the kitty, and the tracker when it is on; squeezed into
-        the rows the trick leaves (the tracker to one line, then the exchange and the kitty to one)."""
+        the rows the trick leaves (the tracker to one line, then the kitty left to the header)."""
         t = self.app.texts
         settings = self.app.settings
         names = self.table.names
@@ -287,8 +289,7 @@ class TableScreen(Screen[None]):
             if len(info) + len(tracker) > room:
                 tracker = tracker_lines(t, self.app.deck, view, names, width, settings.hide_round_points, rows=1)
         if len(info) + len(tracker) > room and len(info) == 2:
-            joined.truncate(width, overflow="ellipsis")
-            info = [joined]
+            info = info[:1]  # the exchange; where the kitty went is in the header too
         return [*info, *tracker]
 
     def _status_text(self, view: PlayerView) -> Text:
