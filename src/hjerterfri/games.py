@@ -79,30 +79,31 @@ def share(t: Texts, part: int, whole: int) -> str:
 
 
 def result_text(t: Texts, rec: Summary) -> str:
-    """The result (or the round it was left in), and how often moves were taken back."""
-    undos = f" · ↶ {t('games.undos', n=rec.undos)}" if rec.undos else ""
+    """The result, or the round it was left in."""
     if rec.challenge is not None:
-        return t("games.challenge", code=rec.challenge.code) + undos
+        return t("games.challenge", code=rec.challenge.code)
     outcome = rec.outcome
     if outcome is None:
-        return t("games.unfinished", n=rec.round_number) + undos
+        return t("games.unfinished", n=rec.round_number)
     names = t.join([rec.seats[s].name for s in outcome.winners])
     kind = {OutcomeKind.WIN: "won", OutcomeKind.DRAW: "draw", OutcomeKind.SHARED_WIN: "shared-win"}[outcome.kind]
-    return t(f"games.{kind}", names=names) + undos
+    return t(f"games.{kind}", names=names)
 
 
 def score_text(t: Texts, rec: Summary) -> str:
-    """The totals, or for a challenge the player's points and the par as far as it was played."""
+    """The totals (for a challenge the player's points and the par as far as it was played), and how often
+    moves were taken back."""
+    undos = f" · ↶ {t('games.undos', n=rec.undos)}" if rec.undos else ""
     challenge = rec.challenge
     if challenge is None:
-        return "-".join(map(str, rec.totals))
+        return "-".join(map(str, rec.totals)) + undos
     played = len(rec.points)
     you = sum(points[challenge.human] for points in rec.points)
     par = "?" if rec.par is None else str(sum(rec.par[:played]))
     text = t("games.challenge.score", you=you, par=par)
     if played < challenge.deals:
         text += " · " + t("games.challenge.played", played=played, n=challenge.deals)
-    return text
+    return text + undos
 
 
 def players_text(t: Texts, rec: Summary) -> str:
