@@ -12,7 +12,14 @@ import pytest
 PACKAGE = Path(__file__).parent.parent / "src" / "hjerterfri"
 
 LAYERS = {
-    0: ("hjerterfri", "hjerterfri.cards", "hjerterfri.rules", "hjerterfri.engine", "hjerterfri.view"),
+    0: (
+        "hjerterfri",
+        "hjerterfri.cards",
+        "hjerterfri.rules",
+        "hjerterfri.engine",
+        "hjerterfri.view",
+        "hjerterfri.claim",
+    ),
     1: (
         "hjerterfri.bots",
         "hjerterfri.gamelog",
