@@ -19,6 +19,7 @@ LAYERS = {
         "hjerterfri.rules",
         "hjerterfri.engine",
         "hjerterfri.view",
+        "hjerterfri.claim",
     ),
     1: (
         "hjerterfri.bots",

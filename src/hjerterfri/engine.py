@@ -625,6 +625,15 @@ class Round:
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
+    def points_to_take(self) -> int:
+        """The points still to fall: in the hands, in the trick being played, and in the kitty until the first
+        trick is won. At 0 the rest of the round cannot change its score."""
+        held = [self.held(s) for s in range(self.rules.players)]
+        left = sum(points_of(h) + points_of(h >> TWICE_SHIFT) for h in held) + sum(POINTS[c] for c in self.trick)
+        if self.kitty and not self.tricks:
+            left += points_of(self.kitty)
+        return left
+
     def moon_shooter(self) -> int | None:
         """The seat that took every point card (both decks' with two), once the round is over."""
         if self.phase is not Phase.OVER:

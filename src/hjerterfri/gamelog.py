@@ -16,7 +16,7 @@ import os
 import re
 import stat
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal, overload
@@ -88,6 +88,28 @@ class Branch:
     """The seat taken over."""
 
 
+@dataclass(frozen=True)
+class Undo:
+    """Moves taken back in round ``round``: ``seat``'s pass (``passed``, before any card), or every card played
+    after the first ``kept`` (``cards``, the first of them ``seat``'s)."""
+
+    round: int
+    seat: int
+    kept: int = 0
+    cards: tuple[Card, ...] = ()
+    passed: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Ending:
+    """Round ``round`` was played to its end at once after its first ``at`` cards: ``claim`` took every trick
+    left (a claim that held), or, when ``claim`` is None, no points were left to take."""
+
+    round: int
+    at: int
+    claim: int | None = None
+
+
 @dataclass
 class GameRecord:
     """A game and what the log says around it."""
@@ -105,6 +127,10 @@ class GameRecord:
     """A challenge's par: svær's points from the human's seat on each of its deals, once worked out."""
     branch: Branch | None = None
     """Where the game branched off another, if it did."""
+    undos: list[Undo] = field(default_factory=list)
+    """Every undo, in the order they were made."""
+    endings: list[Ending] = field(default_factory=list)
+    """The rounds played to their end at once."""
 
     @classmethod
     def new(
@@ -161,7 +187,7 @@ def to_dict(record: GameRecord) -> dict[str, Any]:
     rounds = []
     totals = [0] * rules.players
     for r in game.rounds:
-        rounds.append(_round_dict(r, totals))
+        rounds.append(_round_dict(r, totals, record))
     outcome = game.outcome()
     result = None
     if outcome is not None:
@@ -198,11 +224,23 @@ def _seat_dict(seat: Seat) -> dict[str, Any]:
     return d
 
 
+def _undo_dict(u: Undo) -> dict[str, Any]:
+    if u.passed is not None:
+        return {"seat": u.seat, "passed": [str(c) for c in u.passed]}
+    return {"seat": u.seat, "kept": u.kept, "cards": [str(c) for c in u.cards]}
+
+
+def _ending_dict(e: Ending) -> dict[str, Any]:
+    if e.claim is None:
+        return {"by": "no-points", "at": e.at}
+    return {"by": "claim", "seat": e.claim, "at": e.at}
+
+
 def _texts(mask: int) -> list[str]:
     return [str(c) for c in cards_of(mask)]
 
 
-def _round_dict(r: Round, totals: list[int]) -> dict[str, Any]:
+def _round_dict(r: Round, totals: list[int], record: GameRecord) -> dict[str, Any]:
     assert r.dealt is not None, "a round rebuilt from a view has no deal to log"
     d: dict[str, Any] = {
         "round": r.number,
@@ -220,6 +258,11 @@ def _round_dict(r: Round, totals: list[int]) -> dict[str, Any]:
     if r.trick:
         tricks.append({"leader": r.leader, "cards": [str(c) for c in r.trick]})
     d["tricks"] = tricks
+    if undos := [_undo_dict(u) for u in record.undos if u.round == r.number]:
+        d["undos"] = undos
+    for e in record.endings:
+        if e.round == r.number:
+            d["ended"] = _ending_dict(e)
     if r.is_over:
         scores = r.scores()
         for s, p in enumerate(scores):
@@ -345,7 +388,7 @@ class LogReplay:
                 self.error = e
                 return
             try:
-                reader.round(rd, game, record.seats, where, totals)
+                reader.round(rd, record, where, totals)
             except LogError as e:
                 self.error = e
                 yield game.round
@@ -364,7 +407,7 @@ _BRANCH = ("from", "round", "cards", "seat")
 _SEAT_REQUIRED = ("name", "player")
 _ROUND_REQUIRED = ("round", "pass", "deal", "passed", "tricks")
 _ROUND_OVER = ("points", "totals", "moon")
-_ROUND_OPTIONAL = (*_ROUND_OVER, "kitty")
+_ROUND_OPTIONAL = (*_ROUND_OVER, "kitty", "undos", "ended")
 _TRICK_REQUIRED = ("leader", "cards")
 _TRICK_OVER = ("winner", "points")
 _RESULT = ("outcome", "winners", "totals")
@@ -615,8 +658,9 @@ class _Reader:
             raise self.fail((*where, "deal"), e.message) from None
         return rd
 
-    def round(self, rd: dict, game: Game, seats: tuple[Seat, ...], where: Place, totals: list[int]) -> None:
-        r = game.round
+    def round(self, rd: dict, record: GameRecord, where: Place, totals: list[int]) -> None:
+        r = record.game.round
+        seats = record.seats
         number = self.integer(rd["round"], (*where, "round"))
         if number != r.number:
             raise self.fail(where, Message("log.round.number", number=number, round=r.number))
@@ -632,6 +676,10 @@ class _Reader:
             raise self.fail((*where, "tricks"), Message("log.tricks", value=_short(tricks)))
         for t, trick in enumerate(tricks, 1):
             self.trick(trick, r, seats, (*where, Message("where.trick", n=t)), last=t == len(tricks))
+        if "undos" in rd:
+            record.undos.extend(self.undos(rd["undos"], r, seats, (*where, "undos")))
+        if "ended" in rd:
+            record.endings.append(self.ending(rd["ended"], r, seats, (*where, "ended")))
         over = [k for k in _ROUND_OVER if k in rd]
         if not r.is_over:
             if over:
@@ -647,6 +695,99 @@ class _Reader:
         self.check(rd["totals"], list(totals), (*where, "totals"))
         self.check(rd["moon"], r.moon_shooter(), (*where, "moon"))
 
+    def undos(self, value: Any, r: Round, seats: tuple[Seat, ...], where: Place) -> list[Undo]:
+        """The round's undos, each checked to take back moves that were legal where they were made (the line
+        before each undo is rebuilt from the one after it, back to the first)."""
+        if not isinstance(value, list) or not value:
+            raise self.fail(where, Message("log.undos", value=_short(value)))
+        undos = []
+        for i, entry in enumerate(value, 1):
+            at: Place = (*where[:-1], Message("where.undo", n=i))
+            d = self.fields(entry, at, ("seat",), ("kept", "cards", "passed"))
+            seat = self.seat(d["seat"], (*at, "seat"), r.rules.players)
+            if not seats[seat].is_human:
+                raise self.fail(at, Message("log.undo.bot", seat=_seat(seat, seats)))
+            if "passed" in d:
+                if "kept" in d or "cards" in d:
+                    raise self.fail(at, Message("log.undo.both"))
+                passed = self.cards(d["passed"], (*at, "passed"), r.rules.decks)
+                undos.append(Undo(r.number, seat, passed=tuple(passed)))
+                continue
+            for key in ("kept", "cards"):
+                if key not in d:
+                    raise self.fail(at, Message("log.field.missing", field=repr(key)))
+            kept = self.integer(d["kept"], (*at, "kept"), 0)
+            cards = self.cards(d["cards"], (*at, "cards"), r.rules.decks)
+            if not cards:
+                raise self.fail((*at, "cards"), Message("log.undo.no-cards"))
+            undos.append(Undo(r.number, seat, kept, tuple(cards)))
+        passes = list(r.passed)
+        line = [c for t in r.tricks for c in t.cards] + list(r.trick)
+        for i in reversed(range(len(undos))):
+            u = undos[i]
+            at = (*where[:-1], Message("where.undo", n=i + 1))
+            fresh = _redeal(r)
+            if u.passed is not None:
+                try:
+                    fresh.pass_cards(u.seat, u.passed)
+                except IllegalMoveError as e:
+                    raise self.fail(at, e.refusal(_seat(e.seat, seats), passing=True)) from None
+                passes[u.seat] = fresh.passed[u.seat]
+                line = []
+                continue
+            if u.kept > len(line):
+                raise self.fail(at, Message("log.undo.kept", n=u.kept, played=len(line)))
+            line = line[: u.kept] + list(u.cards)
+            if any(p is None for p in passes) and r.pass_direction is not PassDirection.NONE:
+                raise self.fail(at, Message("log.undo.early"))
+            for seat, mask in enumerate(passes):
+                if mask is not None:
+                    fresh.pass_cards(seat, cards_of(mask))
+            for k, card in enumerate(line):
+                if k == u.kept and fresh.turn != u.seat:
+                    raise self.fail(at, Message("log.undo.first", turn=fresh.turn, seat=u.seat))
+                try:
+                    fresh.play(card)
+                except IllegalMoveError as e:
+                    raise self.fail(at, e.refusal(_seat(e.seat, seats))) from None
+        return undos
+
+    def ending(self, value: Any, r: Round, seats: tuple[Seat, ...], where: Place) -> Ending:
+        """How a round played to its end at once ended, checked: a claim that held, or no points left."""
+        d = self.fields(value, where, ("by", "at"), ("seat",))
+        if not r.is_over:
+            raise self.fail(where, Message("log.ended.not-over"))
+        cards = [c for t in r.tricks for c in t.cards]
+        at = self.integer(d["at"], (*where, "at"), 0, len(cards))
+        by = self.text(d["by"], (*where, "by"))
+        fresh = _redeal(r)
+        for seat, mask in enumerate(r.passed):
+            if mask is not None:
+                fresh.pass_cards(seat, cards_of(mask))
+        for card in cards[:at]:
+            fresh.push(card)
+        if by == "no-points":
+            if "seat" in d:
+                raise self.fail(where, Message("log.ended.claimant"))
+            if left := fresh.points_to_take():
+                raise self.fail(where, Message("log.ended.points", left=left, n=at))
+            return Ending(r.number, at)
+        if by != "claim":
+            raise self.fail((*where, "by"), Message("log.ended.by", value=_short(by)))
+        if "seat" not in d:
+            raise self.fail(where, Message("log.ended.who"))
+        seat = self.seat(d["seat"], (*where, "seat"), r.rules.players)
+        from .claim import claim
+
+        if fresh.turn != seat or not fresh.tricks or not claim(fresh.view(seat)).holds:
+            raise self.fail(where, Message("log.ended.cannot", seat=_seat(seat, seats), n=at))
+        end = 0
+        for trick in r.tricks:
+            end += len(trick.cards)
+            if end > at and trick.winner != seat:
+                raise self.fail(where, Message("log.ended.won", seat=seat, winner=trick.winner))
+        return Ending(r.number, at, seat)
+
     def summary(self, data: dict, record: GameRecord) -> Summary:
         """The log's own account of its rounds and result, checked to add up, without replaying a card."""
         rules = record.rules
@@ -655,6 +796,7 @@ class _Reader:
         totals = [0] * rules.players
         rounds = data["rounds"]
         outcome = None
+        undos = 0
         for i, rd in enumerate(rounds):
             where = _round(i + 1)
             self.within_challenge(record.challenge, i + 1, where)
@@ -665,6 +807,10 @@ class _Reader:
                 raise self.fail(where, Message("log.game.ended", round=i))
             if self.integer(rd["round"], (*where, "round")) != i + 1:
                 raise self.fail(where, Message("log.round.number", number=rd["round"], round=i + 1))
+            if "undos" in rd:
+                if not isinstance(rd["undos"], list):
+                    raise self.fail((*where, "undos"), Message("log.undos.list", value=_short(rd["undos"])))
+                undos += len(rd["undos"])
             if not any(key in rd for key in _ROUND_OVER):
                 continue
             for key in _ROUND_OVER:
@@ -692,6 +838,7 @@ class _Reader:
             outcome,
             record.challenge,
             record.par,
+            undos,
         )
 
     def scores(self, value: Any, where: Place, players: int) -> tuple[int, ...]:
@@ -771,6 +918,12 @@ class _Reader:
         self.check(d["totals"], list(outcome.totals), ("result", "totals"))
 
 
+def _redeal(r: Round) -> Round:
+    """Round ``r`` as it was dealt, before any pass."""
+    assert r.dealt is not None
+    return Round(r.rules, r.dealt, r.number, r.kitty)
+
+
 # The games directory
 
 
@@ -793,6 +946,8 @@ class Summary:
     outcome: Outcome | None
     challenge: Challenge | None = None
     par: tuple[int, ...] | None = None
+    undos: int = 0
+    """How many times moves were taken back."""
 
     @property
     def totals(self) -> tuple[int, ...]:

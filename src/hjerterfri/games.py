@@ -29,6 +29,8 @@ class Stats:
     rounds: int = 0
     points: int = 0
     moons: int = 0
+    with_undo: int = 0
+    """Finished games in which moves were taken back."""
 
     @property
     def lost(self) -> int:
@@ -60,6 +62,7 @@ def stats(games: Iterable[Summary]) -> list[Stats]:
         if outcome is None:
             continue
         st.finished += 1
+        st.with_undo += game.undos > 0
         if seat in outcome.winners:
             if outcome.kind is OutcomeKind.WIN:
                 st.won += 1
@@ -76,6 +79,7 @@ def share(t: Texts, part: int, whole: int) -> str:
 
 
 def result_text(t: Texts, rec: Summary) -> str:
+    """The result, or the round it was left in."""
     if rec.challenge is not None:
         return t("games.challenge", code=rec.challenge.code)
     outcome = rec.outcome
@@ -87,17 +91,19 @@ def result_text(t: Texts, rec: Summary) -> str:
 
 
 def score_text(t: Texts, rec: Summary) -> str:
-    """The totals, or for a challenge the player's points and the par as far as it was played."""
+    """The totals (for a challenge the player's points and the par as far as it was played), and how often
+    moves were taken back."""
+    undos = f" · ↶ {t('games.undos', n=rec.undos)}" if rec.undos else ""
     challenge = rec.challenge
     if challenge is None:
-        return "-".join(map(str, rec.totals))
+        return "-".join(map(str, rec.totals)) + undos
     played = len(rec.points)
     you = sum(points[challenge.human] for points in rec.points)
     par = "?" if rec.par is None else str(sum(rec.par[:played]))
     text = t("games.challenge.score", you=you, par=par)
     if played < challenge.deals:
         text += " · " + t("games.challenge.played", played=played, n=challenge.deals)
-    return text
+    return text + undos
 
 
 def players_text(t: Texts, rec: Summary) -> str:
@@ -149,7 +155,8 @@ def main(args: argparse.Namespace) -> int:
     broken = sum(e.summary is None for e in entries)
     if broken:
         console.print(Text(t("games.unreadable", n=broken)))
-    labels = [t(k) for k in ("stats.played", "stats.won", "stats.shared", "stats.lost", "stats.average", "stats.moons")]
+    keys = ("stats.played", "stats.won", "stats.shared", "stats.lost", "stats.average", "stats.moons", "stats.undo")
+    labels = [t(k) for k in keys]
     width = max(len(label) for label in labels) + 2
 
     def line(key: str, value: str) -> Text:
@@ -171,4 +178,6 @@ def main(args: argparse.Namespace) -> int:
         )
         console.print(line("stats.average", average))
         console.print(line("stats.moons", str(st.moons)))
+        if st.with_undo:
+            console.print(line("stats.undo", share(t, st.with_undo, st.finished)))
     return 0

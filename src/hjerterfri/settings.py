@@ -34,6 +34,14 @@ class Settings:
     hold_trick: bool = False
     """Leave a finished trick until a key is pressed."""
     hide_round_points: bool = False
+    undo: bool = True
+    """``u`` takes back cards (off: a clean game)."""
+    finish_pointless: bool = True
+    """A round with no points left to take is played to its end at once."""
+    play_forced: bool = False
+    """A card that is the only legal one is played for the player."""
+    tracker: bool = False
+    """The card tracker under the table: the cards out, the voids shown, the queen of spades."""
     bot_limit: float = 10.0
     """Seconds a bot may take for a decision; after that the table plays let's card for it."""
     name: str = ""

@@ -81,9 +81,31 @@ class Transcript:
         if r.pass_direction is not PassDirection.NONE:
             parts.append(self.passes(r))
         parts.append(self.tricks(r, totals))
+        parts.extend(self.asides(r))
         if r.is_over and (shooter := r.moon_shooter()) is not None:
             parts.append(Text(t("transcript.moon", name=self.names[shooter]), style="bold"))
         return Group(*parts)
+
+    def asides(self, r: Round) -> list[Text]:
+        """What happened in round ``r`` beside the cards: each undo, and a claim or a finish without points."""
+        t = self.t
+        lines = []
+        for u in self.record.undos:
+            if u.round != r.number:
+                continue
+            name = self.names[u.seat]
+            if u.passed is not None:
+                text = t("transcript.undo.pass", name=name, cards=t.cards_short(list(u.passed)))
+            else:
+                text = t("transcript.undo", name=name, cards=t.cards_short(list(u.cards)), kept=u.kept)
+            lines.append(Text("↶ " + text, style="dim"))
+        for e in self.record.endings:
+            if e.round == r.number:
+                if e.claim is not None:
+                    lines.append(Text(t("transcript.claim", name=self.names[e.claim], at=e.at), style="bold"))
+                else:
+                    lines.append(Text(t("transcript.finished", at=e.at), style="dim"))
+        return lines
 
     def deal(self, r: Round) -> RenderableType:
         table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)

@@ -6,8 +6,9 @@ import dataclasses
 
 import pytest
 
+from hjerterfri.cards import Card
 from hjerterfri.engine import Phase
-from hjerterfri.gamelog import GameRecord, Seat
+from hjerterfri.gamelog import Ending, GameRecord, Seat
 from hjerterfri.rules import preset
 from hjerterfri.table import SeatingError, StaleDecision, Table, local_players
 
@@ -70,14 +71,55 @@ def test_undo_takes_back_the_humans_last_card_and_everything_after_it():
     t.listeners.append(lambda _t, e: seen.append(e.kind))
     taken = t.undo()
     assert taken >= 1 and t.round == first and seen == ["undo"]
-    # Again: back over the bots' cards before it, to the pass; the exchange is undone with it.
-    assert t.undo() >= 1
-    assert t.round.phase is Phase.PASSING and t.round.passed[0] is None
-    assert t.undo() == 0  # nothing of the human's left to take back
+    undo = t.record.undos[-1]
+    assert undo.seat == 0 and undo.round == 1 and len(undo.cards) == taken and undo.passed is None
+    assert undo.kept == sum(len(x.cards) for x in t.round.tricks) + len(t.round.trick)
     t.run()  # the bots decide afresh: the same choices in the same positions
-    t.pass_cards(0, t.round.hand_cards(0)[:3])
-    t.run()
     assert t.round == first
+
+
+def test_undo_takes_back_the_pass_until_the_first_card_is_played():
+    t = table(human=0)
+    t.run()
+    others = t.round.passed[1:]
+    t.pass_cards(0, t.round.hand_cards(0)[:3])
+    assert t.round.phase is Phase.PLAYING and not t.round.trick  # exchanged; no card yet
+    assert t.undo() == 1
+    assert t.round.phase is Phase.PASSING and t.round.passed[0] is None and t.round.passed[1:] == others
+    assert t.record.undos[-1].passed == tuple(t.round.hand_cards(0)[:3])
+    t.pass_cards(0, t.round.hand_cards(0)[-3:])
+    t.run()
+    assert t.round.trick and t.round.turn == 0  # a bot has led the first trick
+    assert t.undo() == 0 and t.round.passed[0] is not None  # the first card is played: the pass stands
+
+
+def test_undo_past_forced_cards_ends_at_a_choice():
+    t = table(human=0)
+    t.run(human=LowestBot(), until=lambda t: forced_twice(t))
+    r = t.round
+    t.undo(past_forced=True)
+    assert t.round.turn == 0 and len(t.round.legal_plays()) > 1
+    assert len(t.record.undos) == 1 and len(t.record.undos[0].cards) > len(r.trick_seats)
+
+
+def forced_twice(t: Table) -> bool:
+    """The human's last two cards were forced (one legal card each), and the human is to play again."""
+    r = t.round
+    if r.phase is not Phase.PLAYING or r.turn != 0 or len(r.tricks) < 3:
+        return False
+    copy = r.copy()
+    forced = 0
+    while True:
+        seats = [s for x in copy.tricks for s in x.seats] + list(copy.trick_seats[: len(copy.trick)])
+        if 0 not in seats:
+            return False
+        while seats and seats[-1] != 0:
+            copy.pop()
+            seats.pop()
+        copy.pop()
+        if len(copy.legal_plays()) > 1:
+            return forced >= 2
+        forced += 1
 
 
 def test_results_are_what_each_round_scored():
@@ -112,3 +154,62 @@ def test_no_two_bot_seats_share_a_seed_across_game_seeds_at_any_table():
     seeds = [(g, s) for g in range(200) for s in range(8)]
     assert len({bot_seed(g, s) for g, s in seeds}) == len(seeds)
     assert [bot_seed(7, s) for s in range(4)] == [28, 29, 30, 31]  # as before: a seed gets the bots it always got
+
+
+# Seat 1 leads the two of clubs; the human (seat 0) takes the first trick with the ace, then holds A♠ and
+# eleven hearts: the claim holds (A♥ K♥ draw Q♥ and 2♥).
+HEARTS_DRAWN = [
+    "AC AS AH KH JH TH 9H 8H 7H 6H 5H 4H 3H",
+    "2C 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    "3C 4C 5C 6C 7C 8C 9C 2S 3S 4S 5S 6S QH",
+    "TC JC QC KC 2D 7S 8S 9S TS JS QS KS 2H",
+]
+
+
+def dealt_table(hands: list[str]) -> Table:
+    """A table without passing whose first round is these hands; the human at seat 0."""
+    from hjerterfri.cards import parse_cards
+    from hjerterfri.engine import Game
+    from hjerterfri.table.variants import game_rules
+
+    rules = game_rules("dansk", no_pass=True)
+    seats = (Seat("Ida"), Seat("Bo", "middel", 1), Seat("Cy", "middel", 2), Seat("Di", "middel", 3))
+    game = Game(rules, 1, [parse_cards(h) for h in hands])
+    return Table(GameRecord(game, seats, GameRecord.new(rules, 1, seats).started), local_players())
+
+
+def test_a_claim_that_holds_ends_the_round_with_every_trick_the_claimants():
+    t = dealt_table(HEARTS_DRAWN)
+    t.run()
+    t.play(0, Card.parse("AC"))
+    t.run()
+    events = []
+    t.listeners.append(lambda _t, e: events.append(e))
+    assert t.claim(0).holds
+    r = t.round
+    assert r.is_over and all(x.winner == 0 for x in r.tricks[1:]) and r.moon_shooter() == 0  # every point
+    assert [e.kind for e in events] == ["claim"] and len(events[0].cards) == 48
+    assert t.record.endings == [Ending(1, 4, 0)]
+
+
+def test_a_claim_that_does_not_hold_changes_nothing():
+    hands = HEARTS_DRAWN[:]
+    hands[0] = hands[0].replace("4H", "KS")
+    hands[3] = hands[3].replace("KS", "4H")
+    t = dealt_table(hands)
+    t.run()
+    t.play(0, Card.parse("AC"))
+    t.run()
+    before = t.round.copy()
+    assert not t.claim(0).holds
+    assert t.round == before and not t.record.endings
+
+
+def test_a_round_without_points_left_is_finished_at_once():
+    t = table(human=0)
+    t.run(human=LowestBot(), until=lambda t: t.round.phase is Phase.PLAYING and not t.round.points_to_take())
+    assert not t.round.is_over and t.round.taken
+    scores = t.round.copy()
+    assert t.finish()
+    assert t.round.is_over and t.round.scores() == tuple(scores.taken)
+    assert t.record.endings[-1].claim is None and not t.finish()

@@ -160,5 +160,5 @@ async def play_to_the_end(pilot, table: TableScreen) -> int:
         else:
             before = len(table.view.hand)
             await play_legal_with_keys(pilot)
-            assert len(table.view.hand) == before - 1
+            assert len(table.view.hand) == before - 1 or table.table.round.is_over  # a round without points ends
     raise AssertionError("the game never ended")

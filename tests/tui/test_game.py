@@ -215,7 +215,7 @@ async def test_every_setting_on_the_settings_screen_changes_its_setting():
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, SettingsScreen)
-        for _ in range(8):  # each choice in turn: one step to the right, then down to the next
+        for _ in range(12):  # each choice in turn: one step to the right, then down to the next
             await pilot.press("right", "down")
         await pilot.pause()
         after = vars(app.settings)
@@ -229,6 +229,10 @@ async def test_every_setting_on_the_settings_screen_changes_its_setting():
             "ascii",
             "lang",
             "bot_limit",
+            "tracker",
+            "undo",
+            "finish_pointless",
+            "play_forced",
         }
         await pilot.press("o")
         await pilot.pause()

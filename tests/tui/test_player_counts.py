@@ -315,7 +315,7 @@ async def test_a_hint_while_passing_and_a_hint_that_fails():
                 break
         want = sorted(session.game.round.hand_cards(HUMAN))[-3:]
         assert sorted(table.query_one(HandView).hinted) == sorted(want)
-        assert "Tip: giv" in plain(table.query_one("#status").content)
+        assert f"Tip: {app.texts.cards_short(want)}" in plain(table.query_one("#status").content)
         await pass_with_keys(pilot)
         await settle(pilot)
         await pilot.press("i")

@@ -106,3 +106,50 @@ def test_the_end_of_a_long_game_in_every_language(snap_compare, lang):
     play_in_engine(table, lambda game: game.is_over())
     assert len(table.game.rounds) >= 20
     assert snap_compare(app_at(table, lang), press=["enter"], terminal_size=SIZE)
+
+
+def app_with(table, lang: str = "da", **settings) -> HjerterfriApp:
+    app = app_at(table, lang)
+    for name, value in settings.items():
+        setattr(app.settings, name, value)
+    return app
+
+
+def my_turn_late(game) -> bool:
+    r = game.round
+    return r.phase is Phase.PLAYING and r.turn == HUMAN and len(r.tricks) >= 6 and r.number == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_tracker_and_what_was_passed_in_every_language(snap_compare, lang):
+    table = fixed_table(seed=3, lang=lang)
+    play_in_engine(table, my_turn_late)
+    assert snap_compare(app_with(table, lang, tracker=True), terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_tracker_and_the_kitty_at_three_and_five_players(snap_compare, players):
+    table = fixed_table(seed=3, preset_name="dansk", players=players)
+    play_in_engine(table, my_turn_late)
+    assert snap_compare(app_with(table, tracker=True), terminal_size=SIZE)
+
+
+def claim_table(seems: bool):
+    """The claim position of the table tests (the claim only seems to hold, or holds), LowestBot opposite."""
+    from ..table.test_table import HEARTS_DRAWN, dealt_table
+
+    hands = HEARTS_DRAWN[:]
+    if seems:
+        hands[0] = hands[0].replace("4H", "KS")
+        hands[3] = hands[3].replace("KS", "4H")
+    table = dealt_table(hands)
+    table.players = {s: lowest_players(s, "", 0) for s in table.players}
+    return table
+
+
+def test_a_claim_refused_in_one_line(snap_compare):
+    assert snap_compare(app_with(claim_table(seems=True), "en"), press=["enter", "c"], terminal_size=SIZE)
+
+
+def test_a_claim_that_holds_ends_the_round(snap_compare):
+    assert snap_compare(app_with(claim_table(seems=False), "en"), press=["enter", "c"], terminal_size=SIZE)

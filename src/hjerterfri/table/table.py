@@ -16,8 +16,9 @@ from typing import Literal, Protocol
 
 from ..cards import Card, cards_of
 from ..catalogue import Message, MessageError
+from ..claim import Claim, claim, lead
 from ..engine import Game, GameOverError, Phase, Round, Trick
-from ..gamelog import GameRecord, Seat
+from ..gamelog import Ending, GameRecord, Seat, Undo
 from ..rules import Rules
 from ..view import PlayerView
 from .players import Decision, Kind, Player, PlayerFactory, decide
@@ -40,10 +41,12 @@ class Event:
     """One thing that happened at the table: a pass, a card, a new deal, moves taken back, or a challenge's par
     worked out."""
 
-    kind: Literal["pass", "play", "deal", "undo", "par"]
+    kind: Literal["pass", "play", "deal", "undo", "par", "claim", "finish"]
     seat: int
-    """The seat that acted (-1 for a deal; for an undo, the seat whose decision was taken back)."""
+    """The seat that acted (-1 for a deal and a finish; for an undo, the seat whose decision was taken back;
+    for a claim, the claimant)."""
     cards: tuple[Card, ...] = ()
+    """The cards passed or played (for an undo, taken back; for a claim or a finish, played to the end)."""
     decision: Decision | None = None
     """The bot's decision behind a pass or a play (with its fault, if the fallback was played)."""
 
@@ -240,19 +243,96 @@ class Table:
         self.record.par = tuple(points)
         self._tell(Event("par", -1))
 
-    def undo(self) -> int:
-        """Take back the human's last decision in this round and every card played after it; returns
-        how many passes and cards were taken back (0 when there is nothing of the human's to take back)."""
+    def can_undo(self) -> bool:
+        """Whether ``undo`` has something to take back: a card of the human's in this round, or before the
+        first card its pass."""
         r = self.round
         me = self.human
-        actors = list(r.pass_order) + [s for t in r.tricks for s in t.seats] + list(r.trick_seats[: len(r.trick)])
-        if me is None or me not in actors:
+        if me is None or r.is_over:
+            return False
+        if self._played():
+            return me in [s for t in r.tricks for s in t.seats] + list(r.trick_seats[: len(r.trick)])
+        return r.passed[me] is not None
+
+    def undo(self, past_forced: bool = False) -> int:
+        """Take back the human's last card in this round and every card played after it, or, before the first
+        card, the human's pass (the others' passes stay: passes are chosen at once). ``past_forced`` goes on
+        back over the human's forced cards (one card alone was legal), so the undo ends at a choice. Returns
+        how many passes and cards were taken back (0 when there is nothing to take back); the record keeps it."""
+        r = self.round
+        me = self.human
+        if me is None or not self.can_undo():
             return 0
-        count = len(actors) - max(i for i, s in enumerate(actors) if s == me)
-        for _ in range(count):
+        played = [c for t in r.tricks for c in t.cards] + list(r.trick)
+        if played:
+            seats = [s for t in r.tricks for s in t.seats] + list(r.trick_seats[: len(r.trick)])
+            mine = [i for i, s in enumerate(seats) if s == me]
+            cut = mine.pop()
+            while True:
+                while self._played() > cut:
+                    r.pop()
+                if not (past_forced and mine and r.legal_mask().bit_count() == 1):
+                    break
+                cut = mine.pop()
+            taken = tuple(played[cut:])
+            self.record.undos.append(Undo(r.number, me, cut, taken))
+            self._tell(Event("undo", me, taken))
+            return len(taken)
+        mask = r.passed[me]
+        assert mask is not None
+        later = r.pass_order[r.pass_order.index(me) + 1 :]
+        again = [(s, cards_of(r.passed[s] or 0)) for s in later]
+        for _ in range(len(later) + 1):
             r.pop()
-        self._tell(Event("undo", me, (), None))
-        return count
+        for seat, cards in again:
+            r.pass_cards(seat, cards)
+        passed = tuple(cards_of(mask))
+        self.record.undos.append(Undo(r.number, me, passed=passed))
+        self._tell(Event("undo", me, passed))
+        return 1 + len(later)
+
+    def claim(self, seat: int) -> Claim:
+        """``seat`` claims every trick left. When the claim holds (the engine decides, from the seat's view), the
+        round is played to its end at once, every trick to ``seat`` (the others play their lowest legal cards)."""
+        verdict = claim(self.view(seat))
+        if verdict.holds:
+            assert verdict.card is not None
+            at = self._played()
+            first = [verdict.card]
+            cards = self._play_out(lambda r: first.pop() if first else lead(r.legal_plays()), seat)
+            self.record.endings.append(Ending(self.round.number, at, seat))
+            self._tell(Event("claim", seat, cards))
+        return verdict
+
+    def finish(self) -> bool:
+        """When no points are left to take, play the round to its end at once (every seat its lowest legal
+        card): the rest cannot change the score. True if it did."""
+        r = self.round
+        if r.phase is not Phase.PLAYING or r.points_to_take():
+            return False
+        at = self._played()
+        cards = self._play_out(lambda now: now.legal_plays()[0])
+        self.record.endings.append(Ending(r.number, at))
+        self._tell(Event("finish", -1, cards))
+        return True
+
+    def _played(self) -> int:
+        r = self.round
+        return sum(len(t.cards) for t in r.tricks) + len(r.trick)
+
+    def _play_out(self, choose: Callable[[Round], Card], claimant: int | None = None) -> tuple[Card, ...]:
+        """Play the round to its end: ``choose`` gives the claimant's cards, the others play their lowest legal
+        ones; with a ``claimant``, every trick from here must be its."""
+        r = self.round
+        start = len(r.tricks)
+        cards: list[Card] = []
+        while not r.is_over:
+            card = choose(r) if claimant is None or r.turn == claimant else r.legal_plays()[0]
+            r.play(card)
+            cards.append(card)
+        if claimant is not None and any(t.winner != claimant for t in r.tricks[start:]):
+            raise AssertionError(f"seat {claimant}'s claim held, but it lost a trick in round {r.number}")
+        return tuple(cards)
 
     def run(self, until: Callable[[Table], bool] | None = None, human: Policy | None = None) -> None:
         """Play on, one action at a time: bots decide, rounds are dealt, until ``until(table)``, the game

@@ -126,6 +126,7 @@ class ReplayApp(ReportingApp):
         self.players = self.game.rules.players
         self.branched: GameRecord | None = None
         """A new game from a position of this one, to be played once the viewer closes (``b``)."""
+        self.marks = marks(self.record, self.texts)
 
     def compose(self) -> ComposeResult:
         t = self.texts
@@ -288,7 +289,10 @@ class ReplayApp(ReportingApp):
             )
         else:
             trick.show([])
-        show_text(self.query_one("#status", Static), self.status_text(r, source, step))
+        status = self.status_text(r, source, step)
+        for mark in self.marks.get((step.round_index, step.passed, step.cards), []):
+            status.append(f" · {mark}", style="bold #f2c14e")
+        show_text(self.query_one("#status", Static), status)
 
         hand = self.query_one(HandView)
         hand.set_cards(r.hand_cards(self.bottom))
@@ -354,6 +358,29 @@ class ScoreSheet(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def marks(record: GameRecord, t: Texts) -> dict[tuple[int, bool, int], list[str]]:
+    """What the log says happened beside the cards, by the step it happened at: the undos (each where the
+    game went on from, after any later undo that went further back) and the rounds played to their end at once."""
+    found: dict[tuple[int, bool, int], list[str]] = {}
+    numbers = {r.number: i for i, r in enumerate(record.game.rounds)}
+    names = [s.name for s in record.seats]
+    for i, undo in enumerate(record.undos):
+        later = [u for u in record.undos[i:] if u.round == undo.round]
+        kept = min(0 if u.passed is not None else u.kept for u in later)
+        if undo.passed is not None:
+            text = t("replay.undo.pass", name=names[undo.seat], cards=t.cards_short(list(undo.passed)))
+            at = (numbers[undo.round], False, 0)
+        else:
+            text = t("replay.undo", name=names[undo.seat], cards=t.cards_short(list(undo.cards)))
+            at = (numbers[undo.round], True, kept)
+        found.setdefault(at, []).append("↶ " + text)
+    for ending in record.endings:
+        name = names[ending.claim] if ending.claim is not None else ""
+        text = t("replay.claim", name=name) if ending.claim is not None else t("replay.finished")
+        found.setdefault((numbers[ending.round], True, ending.at), []).append(text)
+    return found
 
 
 def trick_ends(r: Round) -> set[int]:

@@ -107,12 +107,16 @@ class ScoresScreen(Dialog):
 class LastTrickScreen(Dialog):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("l", "close", "key.close", show=False)]
 
-    def __init__(self, trick: Trick, names: list[str], place: Callable[[int], int] | None = None) -> None:
-        """``place`` maps a seat to its place on screen (see ``TrickView``); by default seat = place."""
+    def __init__(
+        self, trick: Trick, names: list[str], place: Callable[[int], int] | None = None, note: str | None = None
+    ) -> None:
+        """``place`` maps a seat to its place on screen (see ``TrickView``); by default seat = place. ``note``:
+        a line under the winner (the kitty going with the first trick)."""
         super().__init__()
         self.trick = trick
         self.names = names
         self.place = place or (lambda seat: seat)
+        self.note = note
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
@@ -128,6 +132,8 @@ class LastTrickScreen(Dialog):
         winner = self.names[trick.winner]
         won = t("trick.won.points", name=winner, n=trick.points) if trick.points else t("trick.won", name=winner)
         words.append(won, style="bold")
+        if self.note:
+            words.append("\n" + self.note)
         with Vertical(classes="dialog trick-dialog"):
             yield Static(Text(t("trick.last"), style="bold"))
             view = TrickView(self.app.deck)
@@ -231,7 +237,7 @@ class QuitScreen(ModalScreen[bool]):
 
 
 class SettingsScreen(Dialog):
-    """Pace, trick pause, colours, ASCII and language; every change applies at once."""
+    """Pace, trick pause, the tracker, undo, finishing rounds, forced cards, looks, language; changes apply at once."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("o", "close", "key.close", show=False),
@@ -243,7 +249,7 @@ class SettingsScreen(Dialog):
         t = self.app.texts
         s = self.app.settings
         yes_no = lambda v: t("yes") if v else t("no")  # noqa: E731
-        with Vertical(classes="dialog"):
+        with Vertical(classes="dialog", id="settings"):
             yield Static(Text(t("settings.title"), style="bold"))
             yield Choice(t("settings.speed"), SPEEDS, s.speed, lambda v: t(f"speed.{v}"), id="speed", label_width=32)
             yield Choice(
@@ -267,6 +273,10 @@ class SettingsScreen(Dialog):
                 id="limit",
                 label_width=32,
             )
+            yield Choice(t("settings.tracker"), (False, True), s.tracker, yes_no, id="tracker", label_width=32)
+            yield Choice(t("settings.undo"), (False, True), s.undo, yes_no, id="undo", label_width=32)
+            yield Choice(t("settings.finish"), (False, True), s.finish_pointless, yes_no, id="finish", label_width=32)
+            yield Choice(t("settings.forced"), (False, True), s.play_forced, yes_no, id="forced", label_width=32)
             yield Static(t("settings.hint"), classes="hint")
         yield Footer(compact=True)
 
@@ -288,6 +298,10 @@ _SETTING_OF_CHOICE = {
     "pause": "trick_pause",
     "hold": "hold_trick",
     "hide": "hide_round_points",
+    "tracker": "tracker",
+    "undo": "undo",
+    "finish": "finish_pointless",
+    "forced": "play_forced",
     "colours": "four_colour",
     "ascii": "ascii",
     "lang": "lang",

@@ -74,6 +74,8 @@ class RoundSummaryScreen(SheetScreen):
         if result.kitty_taker is not None:
             cards = t.cards_short(list(result.kitty))
             head.append(Text(t("kitty.summary", cards=cards, name=names[result.kitty_taker]), style="dim"))
+        if (ended := self.ended(result.number)) is not None:
+            head.append(Text(ended, style="bold"))
         challenge = table.record.challenge
         if challenge is not None:
             head.append(Text(t("challenge.deal", code=challenge.code, i=result.number, n=challenge.deals), style="dim"))
@@ -89,6 +91,19 @@ class RoundSummaryScreen(SheetScreen):
                 yield self.history_panel(len(head))
             yield Static(Text(t("summary.end") if table.is_over() else t("summary.next"), style="dim"), classes="hint")
         yield Footer(compact=True)
+
+    def ended(self, number: int) -> str | None:
+        """How round ``number`` ended at once, if it did: a claim, or no points left (and how many tricks)."""
+        t = self.app.texts
+        ending = next((e for e in self.table.record.endings if e.round == number), None)
+        if ending is None:
+            return None
+        r = next(r for r in self.table.game.rounds if r.number == number)
+        ends = [sum(len(x.cards) for x in r.tricks[: i + 1]) for i in range(len(r.tricks))]
+        rest = sum(end > ending.at for end in ends)
+        if ending.claim is not None:
+            return t("summary.claimed", name=self.table.names[ending.claim], n=rest)
+        return t("summary.finished", n=rest)
 
     def action_next(self) -> None:
         self.dismiss(None)
@@ -155,4 +170,6 @@ class GameEndScreen(SheetScreen):
                 " " * (NAME_WIDTH - min(len(names[seat]), NAME_WIDTH) + 1) + f"{game.totals[seat]:>4}\n", style=style
             )
         parts.append(lines)
+        if undos := len(self.table.record.undos):
+            parts.append(Text(t("end.undos", n=undos), style="dim"))
         return Group(*parts)

@@ -27,8 +27,9 @@ from ...view import PlayerView
 from ..labels import relabel
 from ..messages import SettingChanged
 from ..widgets.hand import HandView
+from ..widgets.notes import Notes, exchange_line, kitty_line, tracker_lines
 from ..widgets.seat import NAME_LIMIT, SeatInfo, SeatPanel, show_text
-from ..widgets.trick import TrickView, across, place_of
+from ..widgets.trick import TRICK_HEIGHT, TrickView, across, place_of
 
 if TYPE_CHECKING:
     from ..app import HjerterfriApp
@@ -37,6 +38,7 @@ HINT_PATIENCE = 6.0
 """Seconds the table waits for a hint before it says there is none."""
 MIN_SIZE = {3: (80, 24), 4: (80, 24), 5: (80, 24), 6: (80, 24), 7: (100, 30), 8: (100, 30)}
 """The terminal a table needs (columns, rows): seven and eight players need room for their seats across."""
+FOOTER_ROWS = 1
 
 Stamp = tuple[int, tuple[int, int]]
 """What a worker's answer is for: the screen's generation and the table's position when it was asked."""
@@ -50,16 +52,22 @@ class TableScreen(Screen[None]):
         Binding("right", "move(1)", "key.right", show=False),
         Binding("enter,space", "select", "key.play", key_display="⏎"),
         Binding("p", "confirm_pass", "key.pass"),
+        Binding("a", "accept_hint", "key.accept"),
+        Binding("u", "undo", "key.undo"),
+        Binding("c", "claim", "key.claim"),
         Binding("i", "hint", "key.hint"),
         Binding("l", "last_trick", "key.last"),
-        Binding("s", "scores", "key.scores"),
-        Binding("t", "card_list", "key.log"),
-        Binding("h", "toggle_points", "key.hide"),
+        Binding("k", "tracker", "key.tracker"),
+        Binding("s", "scores", "key.scores", show=False),
+        Binding("t", "card_list", "key.log", show=False),
+        Binding("h", "toggle_points", "key.hide", show=False),
         Binding("o", "settings", "key.settings"),
-        Binding("r", "app.rules", "key.rules"),
+        Binding("r", "app.rules", "key.rules", show=False),
         Binding("question_mark", "app.help", "key.help", key_display="?"),
         Binding("q", "app.ask_quit", "key.quit"),
     ]
+    """Every key is in the help (``?``); the footer shows the ones that apply now, and leaves out the scores,
+    the card list, hiding the points and the rules, which fit no 80-column row with the rest."""
 
     app: HjerterfriApp
 
@@ -98,6 +106,9 @@ class TableScreen(Screen[None]):
         """A finished trick left on the table for a moment (or until a key, as set)."""
         self.status = Text()
         self.error = False
+        """The status line shows a refusal (until the next action)."""
+        self.message = False
+        """The status line shows a message (an error or not) until the next action."""
         self.thinking: int | None = None
         self.passing_bots = False
         self._generation = 0
@@ -123,6 +134,7 @@ class TableScreen(Screen[None]):
                 yield SeatPanel(texts, id="seat-1", classes="seat side")
                 yield TrickView(deck, id="trick")
                 yield SeatPanel(texts, id="seat-3", classes="seat side")
+            yield Notes(id="notes")
             yield Static(id="status")
             yield Static(id="me")
             yield HandView(deck, id="hand")
@@ -146,10 +158,12 @@ class TableScreen(Screen[None]):
         self._fit(self.size.width, self.size.height)
         self.refresh_table()
         self.query_one(HandView).focus()
+        self.call_after_refresh(self.refresh_table)  # once laid out: the notes know the rows they have
         self.call_after_refresh(self.advance)  # the table is drawn first; the bots' programs start after
 
     def on_resize(self, event) -> None:
         self._fit(event.size.width, event.size.height)
+        self.call_after_refresh(self.refresh_table)
 
     def _fit(self, width: int, height: int) -> None:
         need_w, need_h = MIN_SIZE[self.table.rules.players]
@@ -245,13 +259,38 @@ class TableScreen(Screen[None]):
         if self.hint_for is not None and self.hint_for != self._stamp():
             self.hint_for, self.hinted = None, ()  # the position moved on: the hint is stale
         hand.hinted = self.hinted
-        if not self.error:
+        if not self.message:
             self.status = self._status_text(view)
         status = self.query_one("#status", Static)
         show_text(status, self.status)
         if status.has_class("error") != self.error:
             status.set_class(self.error, "error")
+        self.query_one(Notes).show(self._notes(view))
         self._relabel_keys()
+
+    def _notes(self, view: PlayerView) -> list[Text]:
+        """The lines under the trick: the exchange and the kitty, and the tracker when it is on; squeezed into
+        the rows the trick leaves (the tracker to one line, then the kitty left to the header)."""
+        t = self.app.texts
+        settings = self.app.settings
+        names = self.table.names
+        width = (self.query_one("#table").size.width or self.size.width) - 2  # the notes' padding
+        room = self.size.height - FOOTER_ROWS - TRICK_HEIGHT
+        for widget in self.query("#header, #top, #status, #me, #hand"):
+            room -= widget.outer_size.height if widget.display else 0
+        exchange, kitty = exchange_line(t, view, names), kitty_line(t, view, names)
+        info = [line for line in (exchange, Text(kitty) if kitty else None) if line is not None]
+        joined = Text(" · ").join(info)
+        if len(info) == 2 and joined.cell_len <= width:
+            info = [joined]
+        tracker: list[Text] = []
+        if settings.tracker:
+            tracker = tracker_lines(t, self.app.deck, view, names, width, settings.hide_round_points)
+            if len(info) + len(tracker) > room:
+                tracker = tracker_lines(t, self.app.deck, view, names, width, settings.hide_round_points, rows=1)
+        if len(info) + len(tracker) > room and len(info) == 2:
+            info = info[:1]  # the exchange; where the kitty went is in the header too
+        return [*info, *tracker]
 
     def _status_text(self, view: PlayerView) -> Text:
         t = self.app.texts
@@ -266,34 +305,48 @@ class TableScreen(Screen[None]):
             if self.app.settings.hold_trick:
                 won += f" · {t('trick.continue')}"
             return Text(won)
+        if view.phase is Phase.PASSING and view.passed_mask is None:
+            return self._pass_text(view)
         hint = self._hint_text()
         if hint is not None:
             return hint
         if view.phase is Phase.PASSING:
-            target = self.seat_name(view.pass_direction.target(self.me, view.players))
-            if view.passed_mask is not None:
-                return Text(t("pass.waiting"))
-            count = view.rules.pass_count
-            if len(self.chosen) == count:
-                return Text(t("pass.ready", cards=t.cards_short(self.chosen), name=target), style="bold")
-            return Text(t("pass.choose", n=count, name=target, chosen=len(self.chosen)))
+            return Text(t("pass.waiting"))
         if view.phase is Phase.PLAYING:
             if view.turn == self.me:
                 again = bool(view.trick) and view.trick_seats[len(view.trick) - 1] == self.me
                 lead = t("turn.you.lead") if not view.trick else t("turn.you.again") if again else t("turn.you")
-                text = Text(lead, style="bold")
-                if view.received_mask and not view.tricks:
-                    giver = self.seat_name(view.pass_direction.source(self.me, view.players))
-                    text.append(" · " + t("pass.received", cards=t.cards_short(view.received), name=giver))
-                return text
+                return Text(lead, style="bold")  # what you received is on the line above, all round
             return Text(t("turn.bot", name=self.seat_name(view.turn)), style="dim")
         return Text()
 
+    def _pass_text(self, view: PlayerView) -> Text:
+        """What to do while passing, and the hint beside it (shortened: the prompt stays in view)."""
+        t = self.app.texts
+        target = self.seat_name(view.pass_direction.target(self.me, view.players))
+        count = view.rules.pass_count
+        if len(self.chosen) == count:
+            text = Text(t("pass.ready", cards=t.cards_short(self.chosen), name=target), style="bold")
+        else:
+            text = Text(t("pass.choose", n=count, name=target, chosen=len(self.chosen)))
+        if self.hint_for is not None and self.hint_for == self._stamp():
+            if not self.hinted:
+                text.append(" · " + t("hint.thinking"), style="dim")
+            elif sorted(self.hinted) != sorted(self.chosen):
+                hint = t("hint.pass.short", cards=t.cards_short(sorted(self.hinted)))
+                text.append(" · " + hint, style="bold #7fd37f")
+        return text
+
     def say(self, text: str, *, error: bool = False) -> None:
-        """Show a message on the status line until the next action."""
+        """Show a message on the status line until the next action (a refusal stands out)."""
         self.status = Text(text, style="bold" if error else "")
         self.error = error
+        self.message = True
         self.refresh_table()
+
+    def _clear(self) -> None:
+        """The next action: the message on the status line goes."""
+        self.error = self.message = False
 
     def _relabel_keys(self) -> None:
         """Update the footer, but only when what it shows changes (redrawing it is not cheap)."""
@@ -305,10 +358,8 @@ class TableScreen(Screen[None]):
         state = (
             select,
             self.app.texts.lang,
-            self.check_action("confirm_pass", ()),
-            self.check_action("select", ()),
-            self.check_action("last_trick", ()),
-            self.check_action("hint", ()),
+            *(self.check_action(a, ()) for a in ("confirm_pass", "select", "last_trick", "hint", "accept_hint")),
+            *(self.check_action(a, ()) for a in ("undo", "claim")),
         )
         if state != self._footer_state:
             self._footer_state = state
@@ -317,9 +368,14 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         view = self.view
         if action == "confirm_pass":
-            return (
-                view.phase is Phase.PASSING and view.passed_mask is None and len(self.chosen) == view.rules.pass_count
-            )
+            return view.phase is Phase.PASSING and view.passed_mask is None
+        if action == "accept_hint":
+            shown = self.hint_for is not None and self.hint_for == self._stamp() and bool(self.hinted)
+            return view.phase is Phase.PASSING and shown and sorted(self.hinted) != sorted(self.chosen)
+        if action == "undo":
+            return self.app.settings.undo and self.table.can_undo()
+        if action == "claim":
+            return view.phase is Phase.PLAYING and view.turn == self.me and bool(view.tricks) and self.held is None
         if action == "select":
             if self.held is not None:
                 return True
@@ -347,8 +403,21 @@ class TableScreen(Screen[None]):
             self.set_timer(self.app.settings.trick_pause, lambda: self._release(generation))
             return
         phase = self.view.phase
+        if phase is Phase.PLAYING and self.app.settings.finish_pointless and table.finish():
+            self.refresh_table()  # no points left: the rest is played at once (the summary says so)
+            phase = Phase.OVER
         if phase is Phase.OVER:
             self._show_summary()
+            return
+        view = self.view
+        if phase is Phase.PLAYING and view.turn == self.me and self.app.settings.play_forced:
+            if len(view.legal_plays) == 1:
+                generation = self._generation
+                delay = self.app.settings.bot_delay
+                if delay:
+                    self.set_timer(delay, lambda: self._play_forced(generation))
+                else:
+                    self.call_later(self._play_forced, generation)
             return
         bots = table.bots_to_act()
         if phase is Phase.PASSING:
@@ -361,6 +430,19 @@ class TableScreen(Screen[None]):
             self.thinking = seat
             self._think([(seat, table.view(seat))], self._stamp(), pace=True)
             self.refresh_table()
+
+    def _play_forced(self, generation: int) -> None:
+        """Play the human's only legal card, if the table is still where it was when it was scheduled."""
+        view = self.view
+        if generation != self._generation or self.held is not None or view.turn != self.me:
+            return
+        if view.phase is not Phase.PLAYING or len(view.legal_plays) != 1:
+            return
+        card = view.legal_plays[0]
+        self.table.play(self.me, card)
+        self._after_play()
+        if self.held is None:  # a finished trick says who took it instead
+            self.say(self.app.texts("forced.played", card=self.app.texts.card_name(card)))
 
     def _release(self, generation: int | None = None) -> None:
         if self.held is None or (generation is not None and generation != self._generation):
@@ -405,7 +487,7 @@ class TableScreen(Screen[None]):
         self.notify(text, severity="warning", timeout=8, markup=False)
 
     def _after_pass(self) -> None:
-        self.error = False
+        self._clear()
         self.refresh_table()
         self.advance()
 
@@ -415,7 +497,7 @@ class TableScreen(Screen[None]):
             settings = self.app.settings
             if settings.hold_trick or settings.trick_pause > 0:
                 self.held = view.tricks[-1]
-        self.error = False
+        self._clear()
         self.refresh_table()
         self.advance()
 
@@ -440,7 +522,7 @@ class TableScreen(Screen[None]):
         if self.hint_for == stamp:
             return  # being worked out, or already shown
         self.hint_for, self.hinted = stamp, ()
-        self.error = False
+        self._clear()
         self.refresh_table()
         self._advise(view, stamp)
 
@@ -534,10 +616,9 @@ class TableScreen(Screen[None]):
             elif len(self.chosen) < count:
                 self.chosen.append(card)
             else:
-                target = self.seat_name(view.pass_direction.target(self.me, view.players))
-                self.say(t("pass.choose", n=count, name=target, chosen=len(self.chosen)), error=True)
+                self.say(t("pass.full", n=count), error=True)
                 return
-            self.error = False
+            self._clear()
             self.refresh_table()
             return
         try:
@@ -551,6 +632,10 @@ class TableScreen(Screen[None]):
         view = self.view
         if view.phase is not Phase.PASSING or view.passed_mask is not None:
             return
+        missing = view.rules.pass_count - len(self.chosen)
+        if missing:
+            self.say(self.app.texts("pass.missing", n=missing), error=True)
+            return
         try:
             self.table.pass_cards(self.me, list(self.chosen))
         except IllegalMoveError as e:
@@ -559,8 +644,69 @@ class TableScreen(Screen[None]):
         self.chosen = []
         self._after_pass()
 
+    def action_accept_hint(self) -> None:
+        """Take the hint's cards as the cards to pass."""
+        if self.check_action("accept_hint", ()):
+            self.chosen = sorted(self.hinted)
+            self._clear()
+            self.refresh_table()
+
+    def action_undo(self) -> None:
+        """Take back your last card and the others' cards after it (or, before the first card, your pass)."""
+        t = self.app.texts
+        if not self.app.settings.undo:
+            self.say(t("undo.off"), error=True)
+            return
+        view = self.view
+        if not self.table.undo(past_forced=self.app.settings.play_forced):
+            played = bool(view.tricks or view.trick)
+            self.say(t("undo.pass.stands" if played and view.passed_mask else "undo.none"), error=True)
+            return
+        undo = self.table.record.undos[-1]
+        self._generation += 1  # a bot's answer for the position left behind is dropped
+        self.held = None
+        self.thinking = None
+        self.passing_bots = False
+        self.hint_for, self.hinted = None, ()
+        self.chosen = list(undo.passed or ())
+        self._was_my_turn = True
+        if undo.passed is not None:
+            self.say(t("undo.pass", cards=t.cards_short(list(undo.passed))))
+        else:
+            self.say(t("undo.done", cards=t.cards_short(list(undo.cards))))
+            self.query_one(HandView).move_to(undo.cards[0])  # back in the hand: the cursor on it
+        self.advance()
+
+    def action_claim(self) -> None:
+        """Claim every trick left: the engine says whether you take them all, whatever the others hold."""
+        t = self.app.texts
+        view = self.view
+        if view.phase is not Phase.PLAYING or view.turn != self.me or self.held is not None:
+            self.say(t("claim.not-your-turn"), error=True)
+            return
+        result = self.table.claim(self.me)
+        if not result.holds:
+            suit = t.deck.suit(result.suit) if result.suit is not None else ""
+            self.say(t(f"claim.{result.verdict.value}", suit=suit), error=True)
+            return
+        self._generation += 1
+        self.hint_for, self.hinted = None, ()
+        self._clear()
+        self.refresh_table()
+        self.advance()
+
+    def action_tracker(self) -> None:
+        """The card tracker under the table, on or off (kept as a setting)."""
+        self.post_message(SettingChanged("tracker", not self.app.settings.tracker))
+
     def on_key(self, event) -> None:
-        """Any key lets a held trick go (arrows and the like included)."""
+        """Any key lets a held trick go (arrows and the like included); u and c say why when they do not apply."""
+        if event.key in ("u", "c") and self.held is None:
+            action = "undo" if event.key == "u" else "claim"
+            if not self.check_action(action, ()):
+                event.stop()
+                getattr(self, f"action_{action}")()
+                return
         if (
             self.held is not None
             and self.app.settings.hold_trick
@@ -577,8 +723,17 @@ class TableScreen(Screen[None]):
         from .dialogs import LastTrickScreen
 
         trick = self._last_trick()
-        if trick is not None:
-            self.app.push_screen(LastTrickScreen(trick, self.table.names, self.place))
+        if trick is None:
+            return
+        t = self.app.texts
+        view = self.view
+        note = None
+        if view.kitty_size and view.tricks and trick == view.tricks[0]:  # the winner took the kitty too
+            if trick.winner == self.me and view.kitty_mask is not None:
+                note = t("kitty.you", cards=t.cards_short(cards_of(view.kitty_mask)))
+            else:
+                note = t("kitty.taken", name=self.table.names[trick.winner])
+        self.app.push_screen(LastTrickScreen(trick, self.table.names, self.place, note))
 
     def action_scores(self) -> None:
         from .dialogs import ScoresScreen

@@ -1,0 +1,128 @@
+"""The lines under the trick: what you passed and received, where the kitty went, and the card tracker.
+
+Everything here comes from the human's ``PlayerView``: the tracker counts the cards still out (held by the
+others or lying in a kitty you have not seen), the voids the others have shown, where the queen of spades
+is, and the points taken this round as far as you can know them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ...cardface import Deck
+from ...cards import CARDS, QUEEN_OF_SPADES, TWICE_SHIFT, Card
+from ...i18n import Texts
+from ...literal import printable
+from ...view import PlayerView
+from .hand import SUIT_ORDER
+from .seat import NAME_LIMIT, show_text
+
+SHORT_NAME = 6
+"""Characters of a name the tracker keeps when its line would not fit otherwise."""
+
+
+class Notes(Static):
+    """A few lines of plain text under the trick (none: the widget takes no room)."""
+
+    def show(self, lines: Sequence[Text]) -> None:
+        show_text(self, Text("\n").join(lines), layout=True)
+        self.display = bool(lines)
+
+
+def exchange_line(t: Texts, view: PlayerView, names: Sequence[str]) -> Text | None:
+    """What you passed, to whom, and what you received, from whom (None before you pass, or with no passing)."""
+    if view.passed_mask is None:
+        return None
+    n = view.players
+    target = printable(names[view.pass_direction.target(view.seat, n)], limit=NAME_LIMIT)
+    passed = t.cards_short(view.passed)
+    if view.received_mask is None:
+        return Text(t("exchange.giving", cards=passed, name=target))
+    giver = printable(names[view.pass_direction.source(view.seat, n)], limit=NAME_LIMIT)
+    received = t("exchange.received", cards=t.cards_short(view.received), name=giver)
+    return Text(f"{t('exchange.passed', cards=passed, name=target)} · {received}")
+
+
+def kitty_line(t: Texts, view: PlayerView, names: Sequence[str]) -> str | None:
+    """Where the kitty went, once the first trick is won (its cards, if you took it)."""
+    taker = view.kitty_taker
+    if not view.kitty_size or taker is None:
+        return None
+    if taker == view.seat and view.kitty_mask is not None:
+        return t("kitty.note.you", cards=t.cards_short(copies(view.kitty_mask)))
+    return t("kitty.note.taken", n=view.kitty_size, name=printable(names[taker], limit=NAME_LIMIT))
+
+
+def copies(mask: int) -> list[Card]:
+    """The cards of a mask, a two-deck mask's twice-held cards twice, lowest first."""
+    once = [CARDS[i] for i in range(52) if mask >> i & 1]
+    return sorted(once + [CARDS[i] for i in range(52) if mask >> (i + TWICE_SHIFT) & 1])
+
+
+def out(view: PlayerView) -> Counter[Card]:
+    """The cards still out, as the view sees them: in the deck, not in your hand, not played, not in a kitty
+    you have seen (with two decks, how many copies)."""
+    count = Counter({CARDS[i]: view.rules.decks for i in range(52) if view.rules.deck_mask >> i & 1})
+    count.subtract(copies(view.held_mask))
+    count.subtract(c for _, c in view.plays())
+    if view.kitty_mask is not None:
+        count.subtract(copies(view.kitty_mask))
+    return +count
+
+
+def tracker_lines(
+    t: Texts, deck: Deck, view: PlayerView, names: Sequence[str], width: int, hide_points: bool, rows: int = 2
+) -> list[Text]:
+    """The card tracker in two lines that fit ``width``: the cards out by suit (ranks run together where
+    spaced ones do not fit), then the queen of spades, the voids shown and the points taken this round
+    (unless hidden; left out, and names shortened, where the line would not fit). In one row: the cards out,
+    the queen and the voids, run together and cut at ``width``."""
+    left = out(view)
+    spaced, compact = [], []
+    for suit in SUIT_ORDER:
+        cards = sorted((c for c in left.elements() if c.suit is suit), reverse=True)
+        sign = Text(deck.suit(suit), style=f"bold {deck.ink(suit)}")
+        spaced.append(Text.assemble(sign, " ", " ".join(deck.rank(c) for c in cards) or "–"))
+        compact.append(Text.assemble(sign, "".join(c.rank_text for c in cards) or "–"))
+    label = t("tracker.out") + " "
+    first = Text.assemble(label, Text(" · ").join(spaced))
+    if first.cell_len > width or rows == 1:
+        first = Text.assemble(label, Text(" ").join(compact))
+    queen = queen_text(t, deck, view, left)
+    others = [s for s in range(view.players) if s != view.seat and view.voids(s)]
+    second = ""
+    for limit in (NAME_LIMIT, SHORT_NAME):
+        voids = ", ".join(
+            f"{printable(names[s], limit=limit)} {''.join(deck.suit(x) for x in view.voids(s))}" for s in others
+        )
+        parts = [queen, t("tracker.voids", seats=voids) if voids else t("tracker.voids.none")]
+        if not hide_points:
+            taken = ", ".join(f"{printable(names[s], limit=limit)} {view.taken[s]}" for s in range(view.players))
+            with_points = " · ".join([*parts, t("tracker.points", seats=taken)])
+            if len(with_points) <= width:
+                return [first, Text(with_points)]
+        second = " · ".join(parts)
+        if len(second) <= width or rows == 1:
+            break
+    if rows == 1:
+        line = Text.assemble(first, " · ", second)
+        line.truncate(width, overflow="ellipsis")
+        return [line]
+    return [first, Text(second)]
+
+
+def queen_text(t: Texts, deck: Deck, view: PlayerView, left: Counter[Card]) -> str:
+    """Where the queen of spades is: fallen (and who played it), with you, or still out."""
+    card = deck.short(QUEEN_OF_SPADES)
+    played = [s for s, c in view.plays() if c == QUEEN_OF_SPADES]
+    if view.rules.decks == 2:
+        return t("tracker.queens", card=card, fallen=len(played), out=left[QUEEN_OF_SPADES])
+    if played:
+        return t("tracker.queen.fallen", card=card)
+    if view.hand_mask >> QUEEN_OF_SPADES & 1:
+        return t("tracker.queen.mine", card=card)
+    return t("tracker.queen.out", card=card)

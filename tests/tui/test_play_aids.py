@@ -1,0 +1,402 @@
+"""What players of other Hearts programs expect, in the app: undo, claim, a round without points ended at
+once, a forced card played for you, what you passed and received, the card tracker, the kitty, and passing
+without friction."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from hjerterfri.cards import Card, cards_of
+from hjerterfri.engine import Phase, Round
+from hjerterfri.gamelog import load
+from hjerterfri.table import Decision, Table
+from hjerterfri.table.autosave import Autosave
+from hjerterfri.tui.app import HjerterfriApp
+from hjerterfri.tui.screens.dialogs import LastTrickScreen
+from hjerterfri.tui.screens.summary import GameEndScreen, RoundSummaryScreen
+from hjerterfri.tui.screens.table import TableScreen
+from hjerterfri.tui.widgets.hand import HandView
+
+from ..table.test_table import HEARTS_DRAWN
+from .helpers import (
+    HUMAN,
+    fast_settings,
+    fixed_table,
+    lowest_players,
+    pass_with_keys,
+    plain,
+    play_in_engine,
+    play_legal_with_keys,
+    settle,
+    sync,
+)
+from .test_player_counts import QuickHint, advised_by
+
+
+def app_at(table: Table, lang: str = "en", **settings) -> HjerterfriApp:
+    s = fast_settings(lang)
+    for name, value in settings.items():
+        setattr(s, name, value)
+    return HjerterfriApp(s, table=table, make_player=lowest_players)
+
+
+def status(app: HjerterfriApp) -> str:
+    return plain(app.screen.query_one("#status").content).strip()
+
+
+def notes(app: HjerterfriApp) -> str:
+    return plain(app.screen.query_one("#notes").content).strip()
+
+
+def my_turn_in_play(game) -> bool:
+    r = game.round
+    return r.phase is Phase.PLAYING and r.turn == HUMAN and len(r.tricks) >= 3
+
+
+def hearts_drawn_table(seems: bool = False) -> Table:
+    """The claim position of the table tests, with LowestBot at the other seats."""
+    from ..table.test_table import dealt_table
+
+    hands = HEARTS_DRAWN[:]
+    if seems:
+        hands[0] = hands[0].replace("4H", "KS")
+        hands[3] = hands[3].replace("KS", "4H")
+    table = dealt_table(hands)
+    table.make_player = lowest_players
+    table.players = {s: lowest_players(s, "", 0) for s in table.players}
+    return table
+
+
+@sync
+async def test_undo_three_times_takes_back_three_of_your_cards_and_the_log_keeps_each(tmp_path):
+    table = fixed_table(seed=3, lang="en")
+    play_in_engine(table, my_turn_in_play)
+    Autosave(tmp_path)(table)
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        positions = []
+        for _ in range(3):
+            positions.append(table.round.copy())
+            await play_legal_with_keys(pilot)
+            await settle(pilot)
+        for back in reversed(positions):
+            await pilot.press("u")
+            await settle(pilot)
+            assert table.round == back
+            assert status(app).startswith("Taken back: ")
+        assert len(table.record.undos) == 3 and all(u.seat == HUMAN for u in table.record.undos)
+        assert load(table.record.path).undos == table.record.undos
+        await play_legal_with_keys(pilot)  # the bots decide afresh and the game goes on
+        await settle(pilot)
+
+
+@sync
+async def test_undo_off_in_the_settings_takes_nothing_back():
+    table = fixed_table(seed=3, lang="en")
+    play_in_engine(table, my_turn_in_play)
+    app = app_at(table, undo=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await play_legal_with_keys(pilot)
+        await settle(pilot)
+        before = table.round.copy()
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.round == before and not table.record.undos
+        assert status(app) == "Undo is off (o: settings)"
+
+
+@sync
+async def test_undo_takes_back_the_pass_before_the_first_card_and_keeps_the_cards_chosen():
+    table = fixed_table(seed=3, lang="en")  # passing its last three cards, the human keeps the 2♣ and leads
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        hand = screen.query_one(HandView)
+        hand.move_to(hand.cards[-1])
+        passed = list(hand.cards[-3:])
+        await pilot.press("space", "left", "space", "left", "space", "p")
+        await settle(pilot)
+        assert table.round.phase is Phase.PLAYING and not table.round.trick and table.round.turn == HUMAN
+        assert "You passed" in notes(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.round.phase is Phase.PASSING and table.round.passed[HUMAN] is None
+        assert sorted(screen.chosen) == sorted(passed) and table.record.undos[-1].passed == tuple(sorted(passed))
+        assert status(app).startswith("Your pass is taken back: choose again")
+        await pilot.press("p")
+        await settle(pilot)
+        await play_legal_with_keys(pilot)  # the 2♣
+        await settle(pilot)
+        await play_legal_with_keys(pilot)
+        await settle(pilot)
+        await pilot.press("u", "u")  # both cards: back to the start of play
+        await pilot.pause()
+        assert table.round.phase is Phase.PLAYING and not table.round.tricks and not table.round.trick
+        await pilot.press("u")  # and no card is played: the pass too
+        await pilot.pause()
+        assert table.round.phase is Phase.PASSING and len(table.record.undos) == 4
+
+
+@sync
+async def test_once_the_first_card_is_played_the_pass_stands():
+    table = fixed_table(seed=3, lang="en")  # passing its first three cards, the 2♣ goes: a bot leads
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_with_keys(pilot)
+        await settle(pilot)
+        assert table.round.trick and table.round.turn == HUMAN
+        assert not app.screen.check_action("undo", ())
+        await pilot.press("u")
+        await pilot.pause()
+        assert status(app) == "Nothing to take back: the pass stands once the first card is played"
+        assert table.round.passed[HUMAN] is not None and not table.record.undos
+
+
+@sync
+async def test_a_late_answer_for_a_position_taken_back_is_dropped():
+    table = fixed_table(seed=3, lang="en")
+    play_in_engine(
+        table, lambda g: my_turn_in_play(g) and any(answers_after(g.round, c) > 1 for c in g.round.legal_plays())
+    )
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        card = next(c for c in table.round.legal_plays() if answers_after(table.round, c) > 1)
+        table.play(HUMAN, card)  # the bots are asked about this position ...
+        seat = table.round.turn
+        stamp = (screen._generation, table.position())
+        answer = table.decide(seat).cards[0]
+        fake = next(c for c in table.view(seat).legal_plays if c != answer)
+        await pilot.press("u")  # ... and the player takes the card back before they answer
+        await pilot.pause()
+        table.play(HUMAN, card)  # the same card again: the same position, a new generation
+        screen.post_message(TableScreen.Decided([Decision(seat, "play", (fake,))], stamp))
+        await settle(pilot)
+        played = [c for t in table.round.tricks for c in t.cards] + list(table.round.trick)
+        assert fake not in played and answer in played
+
+
+def answers_after(r: Round, card: Card) -> int:
+    """How many cards the next seat may play after ``card`` (none when the trick is over)."""
+    r = r.copy()
+    r.push(card)
+    return len(r.legal_plays()) if r.trick else 0
+
+
+@sync
+async def test_a_claim_that_holds_ends_the_round_and_the_summary_says_so():
+    table = hearts_drawn_table()
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert not app.screen.check_action("claim", ())
+        await pilot.press("enter")  # the ace of clubs takes the first trick
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, RoundSummaryScreen)
+        assert "Ida claimed the rest: 12 tricks" in plain(app.screen.query_one("#summary").content)
+        assert table.round.moon_shooter() == HUMAN
+
+
+@sync
+async def test_a_claim_that_only_seems_to_hold_is_refused_in_one_line_and_play_goes_on():
+    table = hearts_drawn_table(seems=True)
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        before = table.round.copy()
+        await pilot.press("c")
+        await pilot.pause()
+        assert status(app) == "The claim does not hold: someone may hold a higher ♥ than yours. Play on."
+        assert table.round == before and isinstance(app.screen, TableScreen)
+        await play_legal_with_keys(pilot)
+        await settle(pilot)
+
+
+@sync
+async def test_a_claim_on_the_first_trick_or_out_of_turn_says_why():
+    table = hearts_drawn_table()
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        assert status(app) == "No claim in the first trick"
+
+
+@sync
+async def test_a_round_without_points_left_ends_at_once_with_one_line_saying_so():
+    table = fixed_table(seed=3, lang="en")
+
+    def pointless(game) -> bool:
+        r = game.round
+        return r.phase is Phase.PLAYING and not r.points_to_take() and r.turn != HUMAN
+
+    play_in_engine(table, pointless)
+    left = len(table.round.hand_cards(HUMAN))
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, RoundSummaryScreen) and table.round.is_over
+        summary = plain(app.screen.query_one("#summary").content)
+        assert f"No points were left: the rest ({left} trick" in summary
+    table = fixed_table(seed=3, lang="en")
+    play_in_engine(table, pointless)
+    app = app_at(table, finish_pointless=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and not table.round.is_over
+
+
+@sync
+async def test_a_forced_card_is_played_for_you_when_you_ask_for_it():
+    table = fixed_table(seed=3, lang="en")
+
+    def forced(game) -> bool:
+        r = game.round
+        return r.phase is Phase.PLAYING and r.turn == HUMAN and len(r.legal_plays()) == 1 and r.tricks
+
+    play_in_engine(table, forced)
+    card = table.round.legal_plays()[0]
+    for setting, played in ((False, False), (True, True)):
+        copy = fixed_table(seed=3, lang="en")
+        play_in_engine(copy, forced)
+        app = app_at(copy, play_forced=setting)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            mine = [c for t in copy.round.tricks for c in t.cards] + list(copy.round.trick)
+            assert (card in mine) is played
+
+
+@sync
+async def test_what_you_passed_and_received_stays_in_view_all_round():
+    table = fixed_table(seed=3, lang="en")
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert notes(app) == ""
+        await pass_with_keys(pilot)
+        await settle(pilot)
+        view = table.view(HUMAN)
+        t = app.texts
+        line = f"You passed {t.cards_short(view.passed)} to Alice · got {t.cards_short(view.received)} from Cleo"
+        for _ in range(4):
+            assert line in notes(app)
+            await play_legal_with_keys(pilot)
+            await settle(pilot)
+
+
+@sync
+async def test_the_tracker_shows_what_your_view_shows_and_goes_on_and_off_with_k():
+    table = fixed_table(seed=3, lang="en")
+    play_in_engine(table, my_turn_in_play)
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Out:" not in notes(app)
+        await pilot.press("k")
+        await pilot.pause()
+        assert app.settings.tracker
+        shown = notes(app)
+        view = table.view(HUMAN)
+        assert "Out:" in shown and ("Q♠ out" in shown or "Q♠ has fallen" in shown or "Q♠ is yours" in shown)
+        out = view.unseen_mask()
+        for card in (Card.parse(c) for c in ("AS", "2C", "KH")):
+            assert (app.texts.deck.rank(card) in shown) or not out >> card & 1
+        for seat in range(1, 4):
+            if view.voids(seat):
+                assert table.names[seat] in shown
+        await pilot.press("k")
+        await pilot.pause()
+        assert not app.settings.tracker and "Out:" not in notes(app)
+
+
+@sync
+async def test_passing_says_how_many_cards_are_missing_and_when_the_choice_is_full():
+    table = fixed_table(seed=3, lang="en")
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("space", "p")
+        await pilot.pause()
+        assert status(app) == "Choose 2 more cards"
+        await pilot.press("right", "space", "right", "space", "right", "space")
+        await pilot.pause()
+        assert status(app) == "3 cards are chosen: unchoose one first"
+        assert len(app.screen.chosen) == 3
+        await pilot.press("p")
+        await settle(pilot)
+        assert table.round.passed[HUMAN] is not None
+
+
+@sync
+async def test_a_takes_the_hints_cards_and_the_pass_prompt_stays_in_view():
+    table = fixed_table(seed=3, lang="en")
+    app = app_at(table)
+    table.make_player = advised_by(QuickHint())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("i")
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if screen.hinted:
+                break
+        want = sorted(table.round.hand_cards(HUMAN))[-3:]
+        assert status(app).startswith("Choose 3 cards to pass to Alice (0/3) · Hint: ")
+        await pilot.press("a")
+        await pilot.pause()
+        assert sorted(screen.chosen) == want
+        assert status(app).startswith(f"Press p to pass {app.texts.cards_short(want)} to Alice")
+        await pilot.press("p")
+        await settle(pilot)
+        assert cards_of(table.round.passed[HUMAN] or 0) == want
+
+
+@sync
+async def test_the_kitty_stays_in_view_and_the_last_trick_says_who_took_it():
+    table = fixed_table(seed=3, lang="en", players=3)
+    play_in_engine(table, lambda g: g.round.phase is Phase.PLAYING and len(g.round.tricks) == 1 and g.round.turn == 0)
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        view = table.view(HUMAN)
+        taker = view.kitty_taker
+        assert taker is not None
+        if taker == HUMAN:
+            assert f"You took the kitty: {app.texts.cards_short(cards_of(view.kitty_mask or 0))}" in notes(app)
+        else:
+            assert f"went to {table.names[taker]}" in notes(app)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LastTrickScreen)
+        words = plain(app.screen.query(Static).last().content)
+        assert ("You take the kitty" if taker == HUMAN else f"{table.names[taker]} takes the kitty") in words
+
+
+@sync
+async def test_the_end_of_the_game_says_how_many_undos_were_used():
+    table = fixed_table(seed=3, lang="en")
+    play_in_engine(table, my_turn_in_play)
+    table.play(HUMAN, table.round.legal_plays()[0])
+    table.run()
+    table.undo()
+    table.undo()
+    play_in_engine(table, lambda g: g.is_over())
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if isinstance(app.screen, RoundSummaryScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, GameEndScreen)
+        assert "Undo used 2 times" in plain(app.screen.query_one("#result").content)
