@@ -120,8 +120,9 @@ def read_json(path: str | os.PathLike[str], limit: int, what: Message) -> Any:
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
+        # json says "Invalid control character at" and puts the place after it; the place is said before
         where = (Message("where.line", line=e.lineno, column=e.colno),)
-        raise FileError(p, where, Message("file.not-json", error=e.msg)) from None
+        raise FileError(p, where, Message("file.not-json", error=e.msg.removesuffix(" at"))) from None
     except _DuplicateKey as e:
         raise FileError(p, (), Message("file.key-twice", key=repr(e.args[0]))) from None
     except _Constant as e:
