@@ -1,6 +1,6 @@
-"""The imports show the layers: the engine at the bottom, bots and records above it, the table layer above
-those, the app and the CLI on top; nothing below the app imports Textual or Rich; every module under tui/
-uses Textual; no import cycle inside bots/."""
+"""The imports show the layers: the engine (and the catalogue its errors are said from) at the bottom, bots
+and records above it, the table layer above those, the app and the CLI on top; nothing below the app imports
+Textual or Rich; every module under tui/ uses Textual; no import cycle inside bots/."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ PACKAGE = Path(__file__).parent.parent / "src" / "hjerterfri"
 LAYERS = {
     0: (
         "hjerterfri",
+        "hjerterfri.catalogue",
         "hjerterfri.cards",
         "hjerterfri.rules",
         "hjerterfri.engine",

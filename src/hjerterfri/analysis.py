@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 from .bots.svaer import SvaerBot, score_passes
 from .cards import POINTS, SUIT_MASKS, Card, cards_of
+from .catalogue import Message, MessageError
 from .engine import Round
 from .gamelog import GameRecord
 from .rules import PassDirection
@@ -41,6 +42,10 @@ Kind = Literal["pass", "play"]
 NOTABLE = 0.25
 """A cost worth naming: below it, a choice is as good as the best within what the budget tells apart (it
 still counts in the totals)."""
+
+
+class AnalysisError(MessageError, ValueError):
+    """A game or a seat the analysis cannot weigh (one line, saying why)."""
 
 
 @dataclass(frozen=True)
@@ -391,11 +396,11 @@ def analyse(
     if seat is None:
         seat = record.human_seat
         if seat is None:
-            raise ValueError("the game has no human player; choose a seat to analyse")
+            raise AnalysisError(Message("analysis.no-human"))
     if not 0 <= seat < record.rules.players:
-        raise ValueError(f"there is no seat {seat}; the game has seats 0 to {record.rules.players - 1}")
+        raise AnalysisError(Message("analysis.seat", seat=seat, last=record.rules.players - 1))
     if record.rules.decks != 1:
-        raise ValueError("svær weighs games of one deck (3 to 5 players); with two decks it plays as middel")
+        raise AnalysisError(Message("analysis.decks"))
     todo = decisions(record, seat, rounds)
     done: list[Review] = []
     for i, decision in enumerate(todo):

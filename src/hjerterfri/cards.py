@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
+from .catalogue import Message, MessageError
+
 
 class Suit(IntEnum):
     """The four suits, in the order a hand is sorted: clubs, diamonds, hearts, spades."""
@@ -44,14 +46,16 @@ _SUIT_BY_TEXT.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEART
 _RANK_BY_TEXT = {c: i + 2 for i, c in enumerate(RANK_LETTERS)} | {"10": 10}
 
 
-class CardParseError(ValueError):
+class CardParseError(MessageError, ValueError):
     """Text that is no card."""
 
     def __init__(self, text: str) -> None:
-        super().__init__(
-            f"not a card: {text!r} (write a rank 2-9, T or 10, J, Q, K, A and a suit C, D, H, S or ♣♦♥♠, e.g. QS)"
-        )
+        super().__init__(Message("card.unreadable", text=repr(text)))
         self.text = text
+
+
+class CardsError(MessageError, ValueError):
+    """Cards that cannot be together: one named more often than the decks hold it."""
 
 
 class Card(int):
@@ -157,7 +161,7 @@ def twice_mask(cards: Iterable[int]) -> int:
     for c in cards:
         if m >> c & 1:
             if m >> (c + TWICE_SHIFT) & 1:
-                raise ValueError(f"{CARDS[c]} is named three times; two decks hold it twice")
+                raise CardsError(Message("cards.three-times", card=str(CARDS[c])))
             m |= 1 << (c + TWICE_SHIFT)
         else:
             m |= 1 << c

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .catalogue import Message, MessageError
+
 DEALING = 1
 """The version of the dealing (``engine.shuffled_deck`` and ``engine.deal_cards``): raise it whenever the
 same seed would deal other cards (a test pins the cards a few seeds deal)."""
@@ -37,7 +39,7 @@ NO_PASS = 15
 """The passing field: 0 the preset's own, 1 to ``MAX_PASS`` another number of cards, ``NO_PASS`` none."""
 
 
-class ChallengeError(ValueError):
+class ChallengeError(MessageError, ValueError):
     """Text that is no challenge code, or a code this version cannot play (one line, saying why)."""
 
 
@@ -62,24 +64,24 @@ class Challenge:
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
-            raise ChallengeError(f"a challenge is played with a preset ({', '.join(PRESETS)}), not {self.preset!r}")
+            raise ChallengeError(Message("challenge.error.preset", presets=PRESETS, preset=repr(self.preset)))
         if not 3 <= self.players <= MAX_PLAYERS:
-            raise ChallengeError(f"a challenge has 3 to {MAX_PLAYERS} players, not {self.players}")
+            raise ChallengeError(Message("challenge.error.players", most=MAX_PLAYERS, players=self.players))
         if self.variant not in VARIANTS:
-            raise ChallengeError(f"unknown variant {self.variant!r}; a challenge knows {', '.join(VARIANTS)}")
+            raise ChallengeError(Message("challenge.error.variant", variant=repr(self.variant), variants=VARIANTS))
         if not 1 <= self.deals <= MAX_DEALS:
-            raise ChallengeError(f"a challenge has 1 to {MAX_DEALS} deals, not {self.deals}")
+            raise ChallengeError(Message("challenge.error.deals", most=MAX_DEALS, deals=self.deals))
         if not -MAX_SEED <= self.seed <= MAX_SEED:
-            raise ChallengeError(f"the seed {self.seed} is too large for a challenge code")
+            raise ChallengeError(Message("challenge.error.seed", seed=self.seed))
         if not 0 <= self.human < self.players:
-            raise ChallengeError(f"there is no seat {self.human} at a table of {self.players}")
+            raise ChallengeError(Message("challenge.error.seat", seat=self.human, players=self.players))
         if len(self.opponents) != self.players - 1:
-            raise ChallengeError(f"{len(self.opponents)} opponents for a table of {self.players}")
+            raise ChallengeError(Message("challenge.error.opponents", count=len(self.opponents), players=self.players))
         for level in self.opponents:
             if level not in LEVELS:
-                raise ChallengeError(f"a challenge is played against {', '.join(LEVELS)}, not {level!r}")
+                raise ChallengeError(Message("challenge.error.level", levels=LEVELS, level=repr(level)))
         if self.pass_count is not None and not (1 <= self.pass_count <= MAX_PASS and not self.no_pass):
-            raise ChallengeError(f"a challenge passes 1 to {MAX_PASS} cards, or none; not {self.pass_count}")
+            raise ChallengeError(Message("challenge.error.passing", most=MAX_PASS, count=self.pass_count))
 
     @property
     def bots(self) -> list[str | None]:
@@ -124,21 +126,18 @@ def decode(text: str) -> Challenge:
     shown = text.strip()
     clean = "".join(shown.split()).replace("-", "").upper()
     if not clean.startswith(PREFIX) or len(clean) < len(PREFIX) + 3:
-        raise ChallengeError(f"{shown!r} is no challenge code (a code looks like HJ1-Y4G1-A700-4S)")
+        raise ChallengeError(Message("challenge.error.code", text=repr(shown)))
     if len(clean) > 40:
-        raise ChallengeError(f"{shown[:20]!r}... is too long for a challenge code")
+        raise ChallengeError(Message("challenge.error.long", text=repr(shown[:20])))
     bad = next((c for c in clean[len(PREFIX) :] if c not in _READ), None)
     if bad is not None:
-        raise ChallengeError(f"{shown!r} is no challenge code: {bad!r} is not one of its characters")
+        raise ChallengeError(Message("challenge.error.character", text=repr(shown), character=repr(bad)))
     body = [_READ[c] for c in clean[len(PREFIX) :]]
     dealing = body[0]
     if dealing != DEALING:
-        raise ChallengeError(
-            f"{shown} was made for version {dealing} of the dealing; this hjerterfri deals by version {DEALING}, "
-            "so its cards would not be the same"
-        )
+        raise ChallengeError(Message("challenge.error.dealing", code=shown, version=dealing, dealing=DEALING))
     if _check(body[:-1]) != body[-1]:
-        raise ChallengeError(f"{shown} is mistyped: its last character does not check (compare it with the code given)")
+        raise ChallengeError(Message("challenge.error.check", code=shown))
     number = 0
     for d in body[1:-1]:
         number = number * 32 + d
@@ -153,7 +152,7 @@ def decode(text: str) -> Challenge:
         levels.append(number & 3)
         number >>= 2
     if preset >= len(PRESETS) or variant >= len(VARIANTS) or any(level >= len(LEVELS) for level in levels):
-        raise ChallengeError(f"{shown} names a rule or a bot this hjerterfri does not know (a newer code?)")
+        raise ChallengeError(Message("challenge.error.unknown", code=shown))
     return Challenge(
         PRESETS[preset],
         players,

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from . import __version__
-from .literal import printable
+from .catalogue import LANGUAGES, Message, MessageError, say
 from .rules import PRESETS, VARIANTS
-from .settings import LANGUAGES, SPEEDS
+from .settings import SPEEDS
 
 BOT_LEVELS = ("let", "middel", "svær")
 EXEC = "exec:"
@@ -33,11 +34,60 @@ HANDLERS = {
 }
 
 
+class UsageError(ValueError):
+    """Arguments the parser refuses: ``prog`` (``hjerterfri arena``) and ``why``, said by ``main`` in one line."""
+
+    def __init__(self, prog: str, why: Message | str) -> None:
+        super().__init__(prog, why)
+        self.prog = prog
+        self.why = why
+
+    def __str__(self) -> str:
+        return say("en", "usage.line", prog=self.prog, message=self.why)
+
+
+class BadValue(MessageError, argparse.ArgumentTypeError):
+    """A flag's value that its type refuses (argparse names the flag)."""
+
+
+_ARGPARSE = (
+    (r"invalid choice: (?P<value>.+) \(choose from (?P<choices>.+)\)", "usage.choice"),
+    (r"invalid (?P<kind>\S+) value: (?P<value>.+)", "usage.value"),
+    (r"expected one argument", "usage.one-value"),
+    (r"ignored explicit argument (?P<value>.+)", "usage.no-value"),
+    (r"the following arguments are required: (?P<names>.+)", "usage.required"),
+    (r"unrecognized arguments: (?P<arguments>.+)", "usage.unrecognized"),
+    (r"ambiguous option: (?P<option>\S+) could match (?P<matches>.+)", "usage.ambiguous"),
+)
+"""argparse's own messages (English), read back as messages of the catalogue; any other is shown as it is."""
+
+
+def argparse_message(text: str) -> Message | str:
+    """One of argparse's messages as a message of the catalogue (else as argparse wrote it)."""
+    for pattern, key in _ARGPARSE:
+        if found := re.fullmatch(pattern, text):
+            return Message(key, **found.groupdict())
+    return text
+
+
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line, without the usage block."""
+    """An argument parser whose errors are one ``UsageError`` line (no usage block), said by ``main``
+    in the player's language. Its usage and --help are English."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["exit_on_error"] = False  # its errors come to parse_known_args below
+        super().__init__(*args, **kwargs)
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        try:
+            return super().parse_known_args(args, namespace)
+        except argparse.ArgumentError as e:
+            refused = e.__context__  # a BadValue from a type function, wrapped by argparse
+            why = refused.message if isinstance(refused, BadValue) else argparse_message(e.message)
+            raise UsageError(self.prog, Message("usage.argument", argument=e.argument_name or "", why=why)) from None
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {printable(message, limit=None)} (see {self.prog} --help)\n")
+        raise UsageError(self.prog, argparse_message(message))
 
 
 def bot_level(text: str) -> str:
@@ -46,14 +96,12 @@ def bot_level(text: str) -> str:
     spec = text.strip()
     if spec.startswith(EXEC):
         if not spec[len(EXEC) :].strip():
-            raise argparse.ArgumentTypeError(f"{text!r} names no program to run; write exec:COMMAND")
+            raise BadValue(Message("usage.bot.no-program", spec=repr(text)))
         return spec
     t = text.strip().lower().replace("svaer", "svær")
     if t in BOT_LEVELS or ":" in text:
         return t if t in BOT_LEVELS else text.strip()
-    raise argparse.ArgumentTypeError(
-        f"unknown bot {text!r}; choose from {', '.join(BOT_LEVELS)}, module:Class or exec:COMMAND"
-    )
+    raise BadValue(Message("usage.bot.unknown", spec=repr(text), levels=BOT_LEVELS))
 
 
 def player_name(text: str) -> str:
@@ -61,14 +109,14 @@ def player_name(text: str) -> str:
     from .gamelog import name_problem
 
     if (problem := name_problem(text)) is not None:
-        raise argparse.ArgumentTypeError(problem)
+        raise BadValue(problem)
     return text
 
 
 def path(text: str) -> str:
     """A path as given; an empty one is refused (it would mean the current directory, or nothing)."""
     if not text:
-        raise argparse.ArgumentTypeError("an empty path names no file or directory")
+        raise BadValue(Message("usage.path.empty"))
     return text
 
 
@@ -251,8 +299,18 @@ def _handler(command: str) -> Callable[[argparse.Namespace], int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    """Run the command line; returns the exit status (argument errors exit with 2, as argparse's do).
+    Every error is one line in the player's language (``launch.language``)."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except UsageError as e:
+        early = argparse.Namespace(lang=_flag(argv, "--lang"), data_dir=_flag(argv, "--data-dir") or None)
+        if early.lang not in LANGUAGES:
+            early.lang = None
+        lang = _language(early)
+        print(one_line(say(lang, "usage.line", prog=e.prog, message=e.why)), file=sys.stderr)
+        raise SystemExit(2) from None
     for flag in ("ascii", "four_colour"):
         args.__dict__.setdefault(flag, False)
     args.__dict__.setdefault("speed", None)
@@ -262,17 +320,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except (OSError, ValueError) as e:
-        print(f"hjerterfri: error: {printable(one_line(e), limit=None)}", file=sys.stderr)
+        print(one_line(say(_language(args), "cli.error", message=error_message(e))), file=sys.stderr)
         return 2
 
 
-def one_line(error: Exception) -> str:
-    """What went wrong, in one line: ``FILE: reason`` for a file that could not be read or written."""
-    if isinstance(error, OSError) and error.strerror and error.filename and type(error).__str__ is OSError.__str__:
-        text = f"{error.filename}: {error.strerror}"
-    else:
-        text = str(error)
+def error_message(error: Exception) -> Message | str:
+    """What went wrong: the error's message, or ``FILE: reason`` for a file the system could not read or write."""
+    if isinstance(error, MessageError):
+        return error.message
+    if isinstance(error, OSError) and error.strerror and error.filename:
+        return Message("file.error", path=str(error.filename), reason=error.strerror)
+    return str(error)
+
+
+def one_line(text: str) -> str:
     return " ".join(text.split())
+
+
+def _language(args: argparse.Namespace) -> str:
+    """The language this run speaks (``launch.language``: the flag, the kept choice, the preset's)."""
+    if args.lang:
+        return str(args.lang)
+    from .launch import language
+
+    try:
+        return language(args, getattr(args, "preset", None) or "dansk")
+    except (OSError, ValueError):  # no data directory to read the settings from
+        return args.lang or "da"
+
+
+def _flag(argv: list[str], flag: str) -> str | None:
+    """The value of ``flag`` as written (``--lang da`` or ``--lang=da``), for arguments that did not parse."""
+    for i, arg in enumerate(argv):
+        if arg == flag and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith(flag + "="):
+            return arg[len(flag) + 1 :]
+    return None
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .analysis import NOTABLE, GameReview, Review
+from .analysis import NOTABLE, AnalysisError, GameReview, Review
+from .catalogue import Message
 from .challenge import Challenge
 from .gamelog import GameRecord, load
 from .i18n import Texts
@@ -94,19 +95,17 @@ def analyse_main(args: argparse.Namespace) -> int:
     record = load(args.file)
     seat = args.seat if args.seat is not None else record.human_seat
     if seat is None:
-        raise ValueError(
-            f"{args.file}: the game has no human player; choose a seat with --seat 0 to {record.rules.players - 1}"
-        )
+        raise AnalysisError(Message("analysis.no-human.flag", path=str(args.file), last=record.rules.players - 1))
     if not 0 <= seat < record.rules.players:
-        raise ValueError(f"--seat {seat}: the game has seats 0 to {record.rules.players - 1}")
+        raise AnalysisError(Message("analysis.seat.flag", seat=seat, last=record.rules.players - 1))
     rounds = None
     if args.round is not None:
         numbers = [r.number for r in record.game.rounds]
         if args.round not in numbers:
-            raise ValueError(f"--round {args.round}: the game has rounds {numbers[0]} to {numbers[-1]}")
+            raise AnalysisError(Message("analysis.round.flag", round=args.round, first=numbers[0], last=numbers[-1]))
         rounds = [args.round]
     if args.top < 1:
-        raise ValueError(f"--top must be at least 1, not {args.top}")
+        raise AnalysisError(Message("analysis.top.flag", top=args.top))
     texts = Texts(language(args, record.rules.name), ascii_suits=args.ascii)
     with progress_bar(sys.stderr.isatty(), texts("coach.progress")) as advance:
         review = analyse(record, seat, rounds, progress=advance)

@@ -22,6 +22,7 @@ from .cards import (
     TWICE_SHIFT,
     TWO_OF_CLUBS,
     Card,
+    CardsError,
     Suit,
     cards_of,
     mask_of,
@@ -30,6 +31,7 @@ from .cards import (
     twice_mask,
     twice_remove,
 )
+from .catalogue import Message, MessageError
 from .rules import FirstTrick, MoonScoring, PassDirection, Rules, TieRule
 
 if TYPE_CHECKING:
@@ -60,33 +62,33 @@ class Reason(Enum):
     NO_SUCH_SEAT = "no-such-seat"
 
 
-_MESSAGES = {
-    Reason.WRONG_PHASE: "the round is {phase}",
-    Reason.NOT_YOUR_TURN: "it is seat {turn}'s turn",
-    Reason.NOT_IN_HAND: "the card is not in the hand",
-    Reason.MUST_LEAD_TWO_OF_CLUBS: "the first trick is led with {card}",
-    Reason.MUST_FOLLOW_SUIT: "must follow suit {suit}",
-    Reason.HEARTS_NOT_BROKEN: "hearts are not broken",
-    Reason.NO_POINTS_ON_FIRST_TRICK: "no points may be discarded on the first trick",
-    Reason.WRONG_PASS_COUNT: "{count} cards must be passed",
-    Reason.DUPLICATE_CARD: "a card is named twice",
-    Reason.ALREADY_PASSED: "the seat has already passed",
-    Reason.NO_SUCH_SEAT: "there are seats 0 to {last}",
-}
-
-
-class IllegalMoveError(ValueError):
-    """A pass or play the rules forbid: ``reason`` says which rule, ``details`` fills in the rest."""
+class IllegalMoveError(MessageError, ValueError):
+    """A pass or play the rules forbid: ``reason`` says which rule, ``details`` fills in the rest. Its
+    message is the refusal ("seat 2 cannot play QS: must follow suit ♣"); the app explains the reason
+    to the player in other words (``i18n.Texts.reason``)."""
 
     def __init__(self, reason: Reason, seat: int, cards: tuple[Card, ...] = (), **details: Any) -> None:
         self.reason = reason
         self.seat = seat
         self.cards = cards
         self.details = details
-        what = " ".join(map(str, cards)) or "nothing"
-        why = _MESSAGES[reason].format(**details)
-        who = f"seat {seat} cannot" if seat >= 0 else "nobody can"  # -1: nobody is to play (passing, or over)
-        super().__init__(f"{who} play {what}: {why}")
+        super().__init__(self.refusal())
+
+    def refusal(self, who: Message | None = None, passing: bool = False) -> Message:
+        """The refusal: "seat 2 cannot play QS: must follow suit ♣" ("nobody can play" for seat -1: nobody
+        is to play, passing or over); ``who`` names the seat another way (with its player's name),
+        ``passing`` says "cannot pass"."""
+        values = dict(self.details)
+        if "count" in values:
+            values["n"] = values.pop("count")
+        if "phase" in values:
+            values["phase"] = Message(f"phase.{values['phase']}")
+        cards = " ".join(map(str, self.cards)) or Message("refusal.nothing")
+        reason = Message(f"refusal.{self.reason.value}", **values)
+        if who is None and self.seat < 0:
+            return Message("refusal.nobody", cards=cards, reason=reason)
+        seat = who or Message("seat", seat=self.seat)
+        return Message("refusal.pass" if passing else "refusal.play", seat=seat, cards=cards, reason=reason)
 
     @property
     def card(self) -> Card | None:
@@ -115,11 +117,11 @@ class Trick(NamedTuple):
         return sum(POINTS[c] for c in self.cards)
 
 
-class DealError(ValueError):
+class DealError(MessageError, ValueError):
     """Hands that cannot be a deal."""
 
 
-class UndoError(IndexError):
+class UndoError(MessageError, IndexError):
     """``Round.pop`` with nothing to take back."""
 
 
@@ -256,8 +258,8 @@ class Round:
         try:
             masks = tuple(h if isinstance(h, int) else twice_mask(h) for h in hands)
             kitty_mask = kitty if isinstance(kitty, int) else twice_mask(kitty)
-        except ValueError as e:
-            raise DealError(str(e)) from None
+        except CardsError as e:
+            raise DealError(e.message) from None
         _check_deal(rules, masks, kitty_mask, number)
         self._setup(rules, masks, number, kitty_mask)
 
@@ -301,22 +303,22 @@ class Round:
         """
         masks = list(hands)
         if len(masks) != view.rules.players or masks[view.seat] != view.held_mask:
-            raise DealError("the hands must keep the view's own hand")
+            raise DealError(Message("deal.view.own"))
         if view.rules.decks == 2:
             seen = view.played_twice_mask
             for m in masks:
                 if (seen >> TWICE_SHIFT & m) | (seen & m >> TWICE_SHIFT):
-                    raise DealError("the hands and the cards played hold a card more than twice")
+                    raise DealError(Message("deal.view.twice"))
                 seen = twice_add(seen, m)
         else:
             union = 0
             for m in masks:
                 union |= m
             if union.bit_count() != sum(m.bit_count() for m in masks):
-                raise DealError("the hands share a card")
+                raise DealError(Message("deal.view.shared"))
         held = [m.bit_count() for m in masks]
         if held != list(view.hand_sizes):
-            raise DealError(f"hand sizes {held} do not match the view's {list(view.hand_sizes)}")
+            raise DealError(Message("deal.view.sizes", held=str(held), sizes=str(list(view.hand_sizes))))
         r = cls.__new__(cls, view.rules)
         r.rules = view.rules
         r.number = view.round_number
@@ -576,9 +578,9 @@ class Round:
         elif passes:
             passes.pop()
         else:
-            raise UndoError(f"nothing to take back: round {self.number} has no pass and no card yet")
+            raise UndoError(Message("undo.nothing", round=self.number))
         if self.dealt is None:
-            raise UndoError("a round rebuilt from a view has no deal to go back to")
+            raise UndoError(Message("undo.from-view"))
         r = Round.__new__(Round, self.rules)
         r._setup(self.rules, self.dealt, self.number, self.kitty)
         for seat in passes:
@@ -666,28 +668,28 @@ def _check_deal(rules: Rules, hands: tuple[int, ...], kitty: int, number: int) -
     """Every card in play dealt once (twice with two decks), each seat as many as the rules give it."""
     n = rules.players
     if len(hands) != n:
-        raise DealError(f"{len(hands)} hands dealt, the rules want {n}")
+        raise DealError(Message("deal.hands", hands=len(hands), players=n))
     if kitty.bit_count() != rules.kitty_size:
-        raise DealError(f"the kitty holds {kitty.bit_count()} cards, the rules want {rules.kitty_size}")
+        raise DealError(Message("deal.kitty", count=kitty.bit_count(), size=rules.kitty_size))
     dealer = (number - 1) % n
     seen = kitty
     once = rules.decks == 1
     for seat, h in enumerate(hands):
         size = rules.hand_size + ((seat - dealer - 1) % n < rules.extra_cards)
         if h.bit_count() != size:
-            raise DealError(f"seat {seat} was dealt {h.bit_count()} cards, not {size}")
+            raise DealError(Message("deal.hand-size", seat=seat, count=h.bit_count(), size=size))
         if once and (h & seen or h >> TWICE_SHIFT):
             card = cards_of(h & seen or h >> TWICE_SHIFT)[0]
-            raise DealError(f"seat {seat} was dealt {card}, which is dealt twice")
+            raise DealError(Message("deal.twice", seat=seat, card=str(card)))
         if not once and (h & seen >> TWICE_SHIFT or h >> TWICE_SHIFT & seen):
             card = cards_of(h & seen >> TWICE_SHIFT or h >> TWICE_SHIFT & seen)[0]
-            raise DealError(f"seat {seat} was dealt {card}, which is dealt three times")
+            raise DealError(Message("deal.three-times", seat=seat, card=str(card)))
         seen = twice_add(seen, h)
     deck = rules.deck_mask if once else rules.deck_mask | rules.deck_mask << TWICE_SHIFT
     if seen & FULL_DECK & ~rules.deck_mask:
-        raise DealError(f"{cards_of(seen & FULL_DECK & ~rules.deck_mask)[0]} is not in play under these rules")
+        raise DealError(Message("deal.not-in-play", card=str(cards_of(seen & FULL_DECK & ~rules.deck_mask)[0])))
     if seen != deck:
-        raise DealError(f"the deal lacks {' '.join(map(str, cards_of(deck & ~seen)))}")
+        raise DealError(Message("deal.lacks", cards=" ".join(map(str, cards_of(deck & ~seen)))))
 
 
 class TwoDeckRound(Round):
@@ -784,7 +786,7 @@ def judge(rules: Rules, totals: tuple[int, ...]) -> Outcome | None:
     return None  # TieRule.PLAY_ON: more rounds until one player is lowest alone
 
 
-class GameOverError(ValueError):
+class GameOverError(MessageError, ValueError):
     """A new round asked for after the game has ended, or before the round has."""
 
 
@@ -847,9 +849,9 @@ class Game:
     def next_round(self, hands: Iterable[int | Iterable[Card]] | None = None, kitty: int | Iterable[Card] = 0) -> Round:
         """Deal the next round (from the seed, or ``hands`` and ``kitty``) once this one is over."""
         if not self.round.is_over:
-            raise GameOverError("the round is still being played")
+            raise GameOverError(Message("next-round.playing"))
         if self.is_over():
-            raise GameOverError("the game is over")
+            raise GameOverError(Message("next-round.over"))
         self._deal(hands, kitty)
         return self.round
 

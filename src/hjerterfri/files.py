@@ -3,7 +3,8 @@
 ``read_json`` is the one way logs and settings are read (``read_text``, the arena's results): only a
 regular file (never a named pipe, a device or a directory, which could hang or flood the program),
 checked before it is opened and again once it is, no larger than a limit, UTF-8 with or without a
-BOM, strict JSON. Every problem is one ``FileError`` line naming the file.
+BOM, strict JSON. Every problem is one ``FileError`` line naming the file, the place in it and the reason,
+each a ``Message`` (said in the player's language on the command line; ``str`` is English).
 
 ``GameLock`` keeps two programs from playing the same game: an OS lock (``flock``) on a lock file
 beside the game, ``.NAME.json.lock``, so it dies with the process that holds it.
@@ -19,22 +20,41 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from .catalogue import Message, MessageError, said
+
 try:
     import fcntl
 except ImportError:  # Windows: games are not locked there (see the README)
     fcntl = None  # type: ignore[assignment]
 
 
-class FileError(ValueError):
-    """A file that cannot be read as what it should be: ``path``, ``where`` (e.g. "line 3, column 5")
-    and ``reason``; its text is one line."""
+Place = tuple[Message | str, ...]
+"""Where in a file: its parts from the outside in, each a message ("round 3") or a field's name
+("winner"), said joined by commas ("round 3, trick 7, winner"); empty for the whole file."""
 
-    def __init__(self, path: str | os.PathLike[str], where: str, reason: str) -> None:
+
+class FileError(MessageError, ValueError):
+    """A file that cannot be read as what it should be: ``path``, ``place`` (e.g. "line 3, column 5")
+    and ``why``; ``where`` and ``reason`` are those two in English. Its text is one line."""
+
+    def __init__(self, path: str | os.PathLike[str], place: Place, why: Message) -> None:
         self.path = os.fspath(path)
-        self.where = where
-        self.reason = reason
-        text = f"{self.path}: {where}: {reason}" if where else f"{self.path}: {reason}"
-        super().__init__(" ".join(text.split()))
+        self.place = place
+        self.why = why
+        super().__init__(Message("file.error", path=self.path, reason=self.detail))
+
+    @property
+    def detail(self) -> Message:
+        """The place and the reason, without the file: "round 3, trick 7: must follow suit ♦"."""
+        return Message("file.at", where=self.place, reason=self.why) if self.place else self.why
+
+    @property
+    def where(self) -> str:
+        return said(self.place)
+
+    @property
+    def reason(self) -> str:
+        return str(self.why)
 
 
 class MissingFile(FileError):
@@ -42,30 +62,31 @@ class MissingFile(FileError):
 
 
 _KINDS = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, "directory"),
+    (stat.S_ISFIFO, "fifo"),
+    (stat.S_ISCHR, "character-device"),
+    (stat.S_ISBLK, "block-device"),
+    (stat.S_ISSOCK, "socket"),
 )
+"""What a path may be instead of a regular file: a test of ``stat`` and the kind's key, ``file.kind.KIND``."""
 
 
-def _check(path: str, st: os.stat_result, limit: int, what: str) -> None:
+def _check(path: str, st: os.stat_result, limit: int, what: Message) -> None:
     """Refuse anything but a regular file of at most ``limit`` bytes."""
     if not stat.S_ISREG(st.st_mode):
-        kind = next((f"{name}, not" for test, name in _KINDS if test(st.st_mode)), "not")
-        raise FileError(path, "", f"is {kind} a regular file")
+        kind = next((Message(f"file.kind.{name}") for test, name in _KINDS if test(st.st_mode)), None)
+        raise FileError(path, (), Message("file.irregular", kind=kind) if kind else Message("file.irregular.other"))
     if st.st_size > limit:
-        raise FileError(path, "", f"the file is {st.st_size:,} bytes; {what} is at most {limit:,}")
+        raise FileError(path, (), Message("file.too-big", size=st.st_size, what=what, limit=limit))
 
 
-def _read_bytes(path: str | os.PathLike[str], limit: int, what: str) -> bytes:
+def _read_bytes(path: str | os.PathLike[str], limit: int, what: Message) -> bytes:
     """The bytes of the regular file at ``path``, at most ``limit`` of them; ``what`` names the
     kind of file in messages ("a game log"). Opened without blocking, so a named pipe swapped in
     between the check and the open is refused as well, never waited on."""
     p = os.fspath(path)
     if not p:
-        raise FileError("''", "", "an empty path names no file")
+        raise FileError("''", (), Message("file.empty-path"))
     try:
         _check(p, os.stat(p), limit, what)
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
@@ -73,25 +94,25 @@ def _read_bytes(path: str | os.PathLike[str], limit: int, what: str) -> bytes:
             _check(p, os.fstat(fd), limit, what)
             raw = f.read(limit + 1)
     except FileNotFoundError as e:
-        raise MissingFile(p, "", f"cannot read the file: {e.strerror or e}") from None
+        raise MissingFile(p, (), Message("file.unreadable", error=e.strerror or str(e))) from None
     except OSError as e:
-        raise FileError(p, "", f"cannot read the file: {e.strerror or e}") from None
+        raise FileError(p, (), Message("file.unreadable", error=e.strerror or str(e))) from None
     if len(raw) > limit:
-        raise FileError(p, "", f"the file is larger than {limit:,} bytes; {what} is at most {limit:,}")
+        raise FileError(p, (), Message("file.grew", what=what, limit=limit))
     return raw
 
 
-def read_text(path: str | os.PathLike[str], limit: int, what: str) -> str:
+def read_text(path: str | os.PathLike[str], limit: int, what: Message) -> str:
     """The text of the file at ``path`` (see ``_read_bytes``): UTF-8 with or without a BOM."""
     p = os.fspath(path)
     raw = _read_bytes(p, limit, what)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise FileError(p, f"byte {e.start}", f"not UTF-8 text, so not {what}") from None
+        raise FileError(p, (Message("where.byte", offset=e.start),), Message("file.not-utf8", what=what)) from None
 
 
-def read_json(path: str | os.PathLike[str], limit: int, what: str) -> Any:
+def read_json(path: str | os.PathLike[str], limit: int, what: Message) -> Any:
     """The JSON data of the file at ``path`` (see ``_read_bytes``): UTF-8 with or without a BOM,
     no key twice in one object, no NaN or Infinity."""
     p = os.fspath(path)
@@ -99,16 +120,25 @@ def read_json(path: str | os.PathLike[str], limit: int, what: str) -> Any:
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
-        raise FileError(p, f"line {e.lineno}, column {e.colno}", f"not valid JSON: {e.msg}") from None
+        # json says "Invalid control character at" and puts the place after it; the place is said before
+        where = (Message("where.line", line=e.lineno, column=e.colno),)
+        raise FileError(p, where, Message("file.not-json", error=e.msg.removesuffix(" at"))) from None
     except _DuplicateKey as e:
-        raise FileError(p, "", f"the key {e.args[0]!r} appears twice in one object") from None
+        raise FileError(p, (), Message("file.key-twice", key=repr(e.args[0]))) from None
+    except _Constant as e:
+        error = Message("file.constant", name=e.args[0])
+        raise FileError(p, (), Message("file.not-what", what=what, error=error)) from None
     except RecursionError:
-        raise FileError(p, "", f"the JSON is nested too deeply to be {what}") from None
+        raise FileError(p, (), Message("file.too-deep", what=what)) from None
     except ValueError as e:  # e.g. an integer with thousands of digits
-        raise FileError(p, "", f"not {what}: {e}") from None
+        raise FileError(p, (), Message("file.not-what", what=what, error=str(e))) from None
 
 
 class _DuplicateKey(ValueError):
+    pass
+
+
+class _Constant(ValueError):
     pass
 
 
@@ -122,22 +152,20 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number it may hold")
+    raise _Constant(name)
 
 
 # Locking a game while it is played
 
 
-class GameInUse(OSError):
+class GameInUse(MessageError, OSError):
     """Another hjerterfri holds the game's lock: it is being played there."""
 
     def __init__(self, path: str | os.PathLike[str], pid: int | None = None) -> None:
-        where = f" (process {pid})" if pid else ""
-        super().__init__(errno.EAGAIN, f"the game is open in another hjerterfri{where}", os.fspath(path))
+        self.why = Message("game.open", pid=pid) if pid else Message("game.open.somewhere")
+        OSError.__init__(self, errno.EAGAIN, str(self.why), os.fspath(path))
+        self.message = Message("file.error", path=os.fspath(path), reason=self.why)
         self.pid = pid
-
-    def __str__(self) -> str:
-        return f"{self.filename}: {self.strerror}"
 
 
 class GameLock:

@@ -11,7 +11,6 @@ to the first problem.
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import re
@@ -24,9 +23,11 @@ from typing import Any, Literal, overload
 
 from . import __version__, files
 from .cards import Card, CardParseError, cards_of, mask_of, twice_mask
+from .catalogue import Message
 from .challenge import Challenge, ChallengeError
 from .engine import DealError, Game, GameOverError, IllegalMoveError, Outcome, Phase, Round, judge
-from .rules import PassDirection, Rules, RulesError
+from .files import Place
+from .rules import PassDirection, Rules, RulesError, did_you_mean
 
 FORMAT = "hjerterfri-log"
 VERSION = 1
@@ -42,15 +43,16 @@ _EXEC_SPEC = re.compile(r"^exec:\S.{0,500}$")
 NAME_MAX = 40
 
 
-def name_problem(name: str) -> str | None:
+def name_problem(name: str) -> Message | None:
     """Why ``name`` cannot be a player's name (1 to 40 printable characters, not all spaces), or None."""
     if not name.strip() or len(name) > NAME_MAX or not name.isprintable():
-        return f"a name is 1 to {NAME_MAX} printable characters, not {_short(name)}"
+        return Message("player-name.invalid", most=NAME_MAX, name=_short(name))
     return None
 
 
 class LogError(files.FileError):
-    """A log that cannot be read: ``path``, ``where`` (e.g. "round 3, trick 7") and ``reason``."""
+    """A log that cannot be read: ``path``, ``place`` (e.g. "round 3, trick 7") and ``why``, each said
+    in any language; ``where`` and ``reason`` are the place and the reason in English."""
 
 
 @dataclass(frozen=True)
@@ -333,9 +335,9 @@ def read_json(path: str | os.PathLike[str]) -> Any:
     """The file's JSON data; ``LogError`` for anything but a regular file, a file too big, unreadable,
     or not JSON (``files.read_json``)."""
     try:
-        return files.read_json(path, MAX_BYTES, "a hjerterfri log")
+        return files.read_json(path, MAX_BYTES, Message("file.what.log"))
     except files.FileError as e:
-        raise LogError(e.path, e.where, e.reason) from None
+        raise LogError(e.path, e.place, e.why) from None
 
 
 def from_dict(data: Any, path: str | os.PathLike[str] = "<log>", lenient: bool = False) -> Any:
@@ -377,7 +379,7 @@ class LogReplay:
         game = record.game
         totals = [0] * game.rules.players
         for i, rd in enumerate(self._data["rounds"]):
-            where = f"round {i + 1}"
+            where = _round(i + 1)
             try:
                 reader.within_challenge(record.challenge, i + 1, where)
                 if i > 0:
@@ -416,62 +418,80 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _round(n: int) -> Place:
+    return (Message("where.round", n=n),)
+
+
+def _of_seat(where: Place, seat: int) -> Place:
+    """ "round 1, deal" becomes "round 1, deal of seat 2"."""
+    return (*where[:-1], Message("where.of-seat", part=where[-1], seat=seat))
+
+
+def _seat(seat: int, seats: tuple[Seat, ...]) -> Message:
+    """ "seat 2 (Nord)", or "seat 2" for a seat the log does not have."""
+    if 0 <= seat < len(seats):
+        return Message("seat.named", seat=seat, name=seats[seat].name)
+    return Message("seat", seat=seat)
+
+
 class _Reader:
     """Checks one log's data; every problem is a LogError naming the place."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def fail(self, where: str, reason: str) -> LogError:
+    def fail(self, where: Place, reason: Message) -> LogError:
         return LogError(self.path, where, reason)
 
-    def fields(self, value: Any, where: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
+    def fields(self, value: Any, where: Place, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
         """``value`` as an object with these keys and no others."""
-        what = where or "the log"
         if not isinstance(value, dict):
-            raise self.fail(where, f"{what} must be a JSON object {{...}}, not {_short(value)}")
+            what = where or Message("log.the-log")
+            raise self.fail(where, Message("log.not-object", what=what, value=_short(value)))
         known = required + optional
         for key in value:
             if key not in known:
-                close = difflib.get_close_matches(key, known, n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else f" (known: {', '.join(known)})"
-                raise self.fail(where, f"unknown field {key!r}{hint}")
+                hint = did_you_mean(key, known) or Message("suggest.known", known=known)
+                raise self.fail(where, Message("log.field.unknown", field=repr(key), hint=hint))
         for key in required:
             if key not in value:
-                raise self.fail(where, f"the field {key!r} is missing")
+                raise self.fail(where, Message("log.field.missing", field=repr(key)))
         return value
 
-    def integer(self, value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+    def integer(self, value: Any, where: Place, low: int | None = None, high: int | None = None) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(where, f"must be a whole number, not {_short(value)}")
+            raise self.fail(where, Message("log.integer", value=_short(value)))
+        if low is not None and value < low and high is None:
+            raise self.fail(where, Message("log.at-least", low=low, value=value))
         if (low is not None and value < low) or (high is not None and value > high):
-            raise self.fail(where, f"must be from {low} to {high}, not {value}")
+            raise self.fail(where, Message("log.range", low=low, high=high, value=value))
         return value
 
-    def seat(self, value: Any, where: str, players: int) -> int:
+    def seat(self, value: Any, where: Place, players: int) -> int:
         return self.integer(value, where, 0, players - 1)
 
-    def text(self, value: Any, where: str) -> str:
+    def text(self, value: Any, where: Place) -> str:
         if not isinstance(value, str):
-            raise self.fail(where, f"must be text in quotes, not {_short(value)}")
+            raise self.fail(where, Message("log.text", value=_short(value)))
         return value
 
-    def card(self, value: Any, where: str) -> Card:
+    def card(self, value: Any, where: Place) -> Card:
         if not isinstance(value, str):
-            raise self.fail(where, f'a card is written as text like "QS", not {_short(value)}')
+            raise self.fail(where, Message("log.card", value=_short(value)))
         try:
             return Card.parse(value)
         except CardParseError as e:
-            raise self.fail(where, str(e)) from None
+            raise self.fail(where, e.message) from None
 
-    def cards(self, value: Any, where: str, decks: int = 1) -> list[Card]:
+    def cards(self, value: Any, where: Place, decks: int = 1) -> list[Card]:
         """A list of cards, none named more often than there are ``decks``."""
         if not isinstance(value, list):
-            raise self.fail(where, f'must be a list of cards like ["2C", "QS"], not {_short(value)}')
+            raise self.fail(where, Message("log.cards", value=_short(value)))
         out = [self.card(v, where) for v in value]
         too_often = next((c for c in out if out.count(c) > decks), None)
         if too_often is not None:
-            raise self.fail(where, f"{too_often} is named {'twice' if decks == 1 else 'three times'}")
+            named = Message("log.cards.twice" if decks == 1 else "log.cards.three-times", card=str(too_often))
+            raise self.fail(where, named)
         return out
 
     # The headers
@@ -479,44 +499,44 @@ class _Reader:
     def header(self, data: Any) -> GameRecord:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             if isinstance(data, dict) and "format" in data:
-                raise self.fail("format", f"not a hjerterfri log (format {_short(data['format'])}, not {FORMAT!r})")
-            raise self.fail("", f'not a hjerterfri log (no "format": "{FORMAT}")')
-        version = self.integer(data.get("version"), "version", 1)
+                found = _short(data["format"])
+                raise self.fail(("format",), Message("log.format", format=found, want=repr(FORMAT)))
+            raise self.fail((), Message("log.no-format", want=FORMAT))
+        version = self.integer(data.get("version"), ("version",), 1)
         if version > VERSION:
-            raise self.fail(
-                "version", f"written by a newer hjerterfri (log version {version}; this one reads up to {VERSION})"
-            )
-        self.fields(data, "", _TOP, _TOP_OPTIONAL)
-        program = self.text(data["program"], "program")
+            raise self.fail(("version",), Message("log.newer", version=version, known=VERSION))
+        self.fields(data, (), _TOP, _TOP_OPTIONAL)
+        program = self.text(data["program"], ("program",))
         try:
-            started = datetime.fromisoformat(self.text(data["started"], "started"))
+            started = datetime.fromisoformat(self.text(data["started"], ("started",)))
         except ValueError:
             example = "2025-03-01T20:15:33+01:00"
-            raise self.fail("started", f"not a date and time like {example}: {data['started']!r}") from None
+            why = Message("log.started", example=example, value=repr(data["started"]))
+            raise self.fail(("started",), why) from None
         try:
             rules = Rules.from_dict(data["rules"]) if isinstance(data["rules"], dict) else None
         except RulesError as e:
-            raise self.fail("rules", str(e)) from None
+            raise self.fail(("rules",), e.message) from None
         if rules is None:
-            raise self.fail("rules", f"must be a JSON object {{...}}, not {_short(data['rules'])}")
-        preset = self.text(data["preset"], "preset")
+            raise self.fail(("rules",), Message("log.object", value=_short(data["rules"])))
+        preset = self.text(data["preset"], ("preset",))
         if preset != rules.name:
-            raise self.fail("preset", f"{preset!r} does not match the rules' name {rules.name!r}")
-        seed = self.integer(data["seed"], "seed")
+            raise self.fail(("preset",), Message("log.preset", preset=repr(preset), name=repr(rules.name)))
+        seed = self.integer(data["seed"], ("seed",))
         seats_data = data["seats"]
         if not isinstance(seats_data, list) or len(seats_data) != rules.players:
-            raise self.fail("seats", f"must be a list of {rules.players} seats, not {_short(seats_data)}")
-        seats = tuple(self.seat_entry(s, f"seats[{i}]") for i, s in enumerate(seats_data))
+            raise self.fail(("seats",), Message("log.seats", players=rules.players, value=_short(seats_data)))
+        seats = tuple(self.seat_entry(s, (f"seats[{i}]",)) for i, s in enumerate(seats_data))
         rounds = data["rounds"]
         if not isinstance(rounds, list) or not rounds:
-            raise self.fail("rounds", f"must be a list of at least one round, not {_short(rounds)}")
-        first = self.fields(rounds[0], "round 1", _ROUND_REQUIRED, _ROUND_OPTIONAL)
-        hands = self.deal(first["deal"], "round 1, deal", rules)
-        kitty = self.kitty(first, "round 1", rules)
+            raise self.fail(("rounds",), Message("log.rounds", value=_short(rounds)))
+        first = self.fields(rounds[0], _round(1), _ROUND_REQUIRED, _ROUND_OPTIONAL)
+        hands = self.deal(first["deal"], (*_round(1), "deal"), rules)
+        kitty = self.kitty(first, _round(1), rules)
         try:
             game = Game(rules, seed, hands, kitty)
         except DealError as e:
-            raise self.fail("round 1, deal", str(e)) from None
+            raise self.fail((*_round(1), "deal"), e.message) from None
         record = GameRecord(game, seats, started, program, self.path)
         if "challenge" in data:
             record.challenge, record.par = self.challenge(data["challenge"], record)
@@ -526,11 +546,12 @@ class _Reader:
 
     def challenge(self, value: Any, record: GameRecord) -> tuple[Challenge, tuple[int, ...] | None]:
         """The challenge the game plays: its code must fit the log's rules, seed and seats."""
-        d = self.fields(value, "challenge", _CHALLENGE)
+        d = self.fields(value, ("challenge",), _CHALLENGE)
+        code: Place = ("challenge", "code")
         try:
-            challenge = Challenge.parse(self.text(d["code"], "challenge, code"))
+            challenge = Challenge.parse(self.text(d["code"], code))
         except ChallengeError as e:
-            raise self.fail("challenge, code", str(e)) from None
+            raise self.fail(code, e.message) from None
         from .bots import level_name
 
         rules = record.rules
@@ -543,200 +564,202 @@ class _Reader:
         }
         for what, (coded, logged) in fits.items():
             if coded != logged:
-                raise self.fail("challenge, code", f"the code's {what} ({coded}) is not the game's ({logged})")
+                what_is = Message(f"log.challenge.{what}")
+                raise self.fail(code, Message("log.challenge.fit", what=what_is, coded=str(coded), logged=str(logged)))
         par = d["par"]
         if par is None:
             return challenge, None
         if not isinstance(par, list) or len(par) != challenge.deals:
-            raise self.fail("challenge, par", f"must be null or a list of {challenge.deals} points, not {_short(par)}")
-        return challenge, tuple(self.integer(p, "challenge, par", -26, 26) for p in par)
+            raise self.fail(("challenge", "par"), Message("log.challenge.par", n=challenge.deals, value=_short(par)))
+        return challenge, tuple(self.integer(p, ("challenge", "par"), -26, 26) for p in par)
 
     def branch(self, value: Any, players: int) -> Branch:
-        d = self.fields(value, "branch", _BRANCH)
-        source = self.text(d["from"], "branch, from")
+        d = self.fields(value, ("branch",), _BRANCH)
+        source = self.text(d["from"], ("branch", "from"))
         if not source or len(source) > 1000 or not source.isprintable():
-            raise self.fail("branch, from", f"must name a file in 1 to 1000 printable characters, not {_short(source)}")
+            raise self.fail(("branch", "from"), Message("log.branch.from", value=_short(source)))
         return Branch(
             source,
-            self.integer(d["round"], "branch, round", 1),
-            self.integer(d["cards"], "branch, cards", 0),
-            self.seat(d["seat"], "branch, seat", players),
+            self.integer(d["round"], ("branch", "round"), 1),
+            self.integer(d["cards"], ("branch", "cards"), 0),
+            self.seat(d["seat"], ("branch", "seat"), players),
         )
 
-    def seat_entry(self, value: Any, where: str) -> Seat:
+    def seat_entry(self, value: Any, where: Place) -> Seat:
         d = self.fields(value, where, _SEAT_REQUIRED, ("seed",))
-        name = self.text(d["name"], f"{where}, name")
+        name = self.text(d["name"], (*where, "name"))
         if (problem := name_problem(name)) is not None:
-            raise self.fail(f"{where}, name", problem)
-        player = self.text(d["player"], f"{where}, player")
+            raise self.fail((*where, "name"), problem)
+        player = self.text(d["player"], (*where, "player"))
         if player == HUMAN:
             if "seed" in d:
-                raise self.fail(where, "the human has no seed; only bots do")
+                raise self.fail(where, Message("log.human.seed"))
             return Seat(name)
         from .bots import LEVELS  # a name check only: nothing is imported from the log
 
         program = _EXEC_SPEC.match(player) and player.isprintable()
         if player not in LEVELS and not _BOT_SPEC.match(player) and not program:
-            close = difflib.get_close_matches(player, [HUMAN, *LEVELS], n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            hint = did_you_mean(player, [HUMAN, *LEVELS])
             raise self.fail(
-                f"{where}, player",
-                f"unknown player {player!r}{hint}; write human, {', '.join(LEVELS)}, module:Class or exec:COMMAND",
+                (*where, "player"), Message("log.player", player=repr(player), hint=hint, levels=tuple(LEVELS))
             )
         if "seed" not in d:
-            raise self.fail(where, "the field 'seed' is missing (every bot has a seed)")
-        return Seat(name, player, self.integer(d["seed"], f"{where}, seed"))
+            raise self.fail(where, Message("log.bot.seed"))
+        return Seat(name, player, self.integer(d["seed"], (*where, "seed")))
 
-    def kitty(self, rd: dict, where: str, rules: Rules) -> int:
+    def kitty(self, rd: dict, where: Place, rules: Rules) -> int:
         """The round's kitty: required where the rules lay cards aside (001 at 3 or 5 players)."""
         if "kitty" not in rd:
             if rules.kitty_size:
-                raise self.fail(where, f"the field 'kitty' is missing (the rules lay {rules.kitty_size} aside)")
+                raise self.fail(where, Message("log.kitty", size=rules.kitty_size))
             return 0
-        return mask_of(self.cards(rd["kitty"], f"{where}, kitty"))
+        return mask_of(self.cards(rd["kitty"], (*where, "kitty")))
 
-    def deal(self, value: Any, where: str, rules: Rules) -> list[int]:
+    def deal(self, value: Any, where: Place, rules: Rules) -> list[int]:
         """The hands as masks (two-deck masks with two decks): no card dealt more often than there are decks."""
         players, decks = rules.players, rules.decks
         if not isinstance(value, list) or len(value) != players:
-            raise self.fail(where, f"must be a list of {players} hands, not {_short(value)}")
+            raise self.fail(where, Message("log.deal", players=players, value=_short(value)))
         masks = []
         seen: dict[Card, list[int]] = {}
         for s, hand in enumerate(value):
-            cards = self.cards(hand, f"{where} of seat {s}", decks)
+            cards = self.cards(hand, _of_seat(where, s), decks)
             for c in cards:
                 holders = seen.setdefault(c, [])
                 if len(holders) == decks:
-                    to = ", ".join(f"seat {h}" for h in holders) + f" and seat {s}"
-                    raise self.fail(where, f"{c} is dealt {'twice' if decks == 1 else 'three times'} (to {to})")
+                    others = tuple(Message("seat", seat=h) for h in holders)
+                    to = Message("join", first=others, last=Message("seat", seat=s))
+                    dealt = Message("log.deal.twice" if decks == 1 else "log.deal.three-times", card=str(c), seats=to)
+                    raise self.fail(where, dealt)
                 holders.append(s)
             masks.append(twice_mask(cards))
         return masks
 
     # The rounds
 
-    def within_challenge(self, challenge: Challenge | None, number: int, where: str) -> None:
+    def within_challenge(self, challenge: Challenge | None, number: int, where: Place) -> None:
         """A challenge's log holds no round beyond its deals."""
         if challenge is not None and number > challenge.deals:
-            raise self.fail(where, f"a challenge of {challenge.deals} deals has no round {number}")
+            raise self.fail(where, Message("log.challenge.round", n=challenge.deals, round=number))
 
-    def next_round(self, rd: Any, game: Game, where: str) -> dict:
+    def next_round(self, rd: Any, game: Game, where: Place) -> dict:
         """Deal the round ``rd`` logs after the one just checked; its fields."""
         rd = self.fields(rd, where, _ROUND_REQUIRED, _ROUND_OPTIONAL)
         n = game.round.number
         if not game.round.is_over:
-            raise self.fail(where, f"round {n} is not over, so no round can follow it")
+            raise self.fail(where, Message("log.round.not-over", round=n))
         if game.is_over():
-            raise self.fail(where, f"the game ended after round {n}")
-        hands = self.deal(rd["deal"], f"{where}, deal", game.rules)
+            raise self.fail(where, Message("log.game.ended", round=n))
+        hands = self.deal(rd["deal"], (*where, "deal"), game.rules)
         kitty = self.kitty(rd, where, game.rules)
         try:
             game.next_round(hands, kitty)
         except (DealError, GameOverError) as e:
-            raise self.fail(f"{where}, deal", str(e)) from None
+            raise self.fail((*where, "deal"), e.message) from None
         return rd
 
-    def round(self, rd: dict, record: GameRecord, where: str, totals: list[int]) -> None:
+    def round(self, rd: dict, record: GameRecord, where: Place, totals: list[int]) -> None:
         r = record.game.round
         seats = record.seats
-        number = self.integer(rd["round"], f"{where}, round")
+        number = self.integer(rd["round"], (*where, "round"))
         if number != r.number:
-            raise self.fail(where, f"is numbered {number}, but it is round {r.number}")
-        direction = self.text(rd["pass"], f"{where}, pass")
+            raise self.fail(where, Message("log.round.number", number=number, round=r.number))
+        direction = self.text(rd["pass"], (*where, "pass"))
         if direction != r.pass_direction.value:
+            rule = repr(r.pass_direction.value)
             raise self.fail(
-                f"{where}, pass", f"the rules pass {r.pass_direction.value!r} in round {r.number}, not {direction!r}"
+                (*where, "pass"), Message("log.round.pass", rule=rule, round=r.number, value=repr(direction))
             )
-        self.passes(rd["passed"], r, seats, f"{where}, passes")
+        self.passes(rd["passed"], r, seats, (*where, Message("where.passes")))
         tricks = rd["tricks"]
         if not isinstance(tricks, list):
-            raise self.fail(f"{where}, tricks", f"must be a list of tricks, not {_short(tricks)}")
+            raise self.fail((*where, "tricks"), Message("log.tricks", value=_short(tricks)))
         for t, trick in enumerate(tricks, 1):
-            self.trick(trick, r, seats, f"{where}, trick {t}", last=t == len(tricks))
+            self.trick(trick, r, seats, (*where, Message("where.trick", n=t)), last=t == len(tricks))
         if "undos" in rd:
-            record.undos.extend(self.undos(rd["undos"], r, seats, f"{where}, undo"))
+            record.undos.extend(self.undos(rd["undos"], r, seats, (*where, "undos")))
         if "ended" in rd:
-            record.endings.append(self.ending(rd["ended"], r, seats, f"{where}, ended"))
+            record.endings.append(self.ending(rd["ended"], r, seats, (*where, "ended")))
         over = [k for k in _ROUND_OVER if k in rd]
         if not r.is_over:
             if over:
-                raise self.fail(where, f"the round is not over, so it cannot have {over[0]!r} yet")
+                raise self.fail(where, Message("log.round.early", field=repr(over[0])))
             return
         for key in _ROUND_OVER:
             if key not in rd:
-                raise self.fail(where, f"the round is over but the field {key!r} is missing")
+                raise self.fail(where, Message("log.round.missing", field=repr(key)))
         scores = r.scores()
         for s, p in enumerate(scores):
             totals[s] += p
-        self.check(rd["points"], list(scores), f"{where}, points")
-        self.check(rd["totals"], list(totals), f"{where}, totals")
-        self.check(rd["moon"], r.moon_shooter(), f"{where}, moon")
+        self.check(rd["points"], list(scores), (*where, "points"))
+        self.check(rd["totals"], list(totals), (*where, "totals"))
+        self.check(rd["moon"], r.moon_shooter(), (*where, "moon"))
 
-    def undos(self, value: Any, r: Round, seats: tuple[Seat, ...], where: str) -> list[Undo]:
+    def undos(self, value: Any, r: Round, seats: tuple[Seat, ...], where: Place) -> list[Undo]:
         """The round's undos, each checked to take back moves that were legal where they were made (the line
         before each undo is rebuilt from the one after it, back to the first)."""
         if not isinstance(value, list) or not value:
-            raise self.fail(where, f"the undos must be a list of at least one undo, not {_short(value)}")
+            raise self.fail(where, Message("log.undos", value=_short(value)))
         undos = []
         for i, entry in enumerate(value, 1):
-            at = f"{where} {i}"
+            at: Place = (*where[:-1], Message("where.undo", n=i))
             d = self.fields(entry, at, ("seat",), ("kept", "cards", "passed"))
-            seat = self.seat(d["seat"], f"{at}, seat", r.rules.players)
+            seat = self.seat(d["seat"], (*at, "seat"), r.rules.players)
             if not seats[seat].is_human:
-                raise self.fail(at, f"seat {seat} ({seats[seat].name}) is a bot; only the human takes moves back")
+                raise self.fail(at, Message("log.undo.bot", seat=_seat(seat, seats)))
             if "passed" in d:
                 if "kept" in d or "cards" in d:
-                    raise self.fail(at, "an undo takes back a pass or cards, not both")
-                passed = self.cards(d["passed"], f"{at}, passed", r.rules.decks)
+                    raise self.fail(at, Message("log.undo.both"))
+                passed = self.cards(d["passed"], (*at, "passed"), r.rules.decks)
                 undos.append(Undo(r.number, seat, passed=tuple(passed)))
                 continue
             for key in ("kept", "cards"):
                 if key not in d:
-                    raise self.fail(at, f"the field {key!r} is missing")
-            kept = self.integer(d["kept"], f"{at}, kept", 0)
-            cards = self.cards(d["cards"], f"{at}, cards", r.rules.decks)
+                    raise self.fail(at, Message("log.field.missing", field=repr(key)))
+            kept = self.integer(d["kept"], (*at, "kept"), 0)
+            cards = self.cards(d["cards"], (*at, "cards"), r.rules.decks)
             if not cards:
-                raise self.fail(f"{at}, cards", "an undo takes back at least one card")
+                raise self.fail((*at, "cards"), Message("log.undo.no-cards"))
             undos.append(Undo(r.number, seat, kept, tuple(cards)))
         passes = list(r.passed)
         line = [c for t in r.tricks for c in t.cards] + list(r.trick)
         for i in reversed(range(len(undos))):
             u = undos[i]
-            at = f"{where} {i + 1}"
+            at = (*where[:-1], Message("where.undo", n=i + 1))
             fresh = _redeal(r)
             if u.passed is not None:
                 try:
                     fresh.pass_cards(u.seat, u.passed)
                 except IllegalMoveError as e:
-                    raise self.fail(at, _named(e, seats).replace(" cannot play ", " cannot pass ", 1)) from None
+                    raise self.fail(at, e.refusal(_seat(e.seat, seats), passing=True)) from None
                 passes[u.seat] = fresh.passed[u.seat]
                 line = []
                 continue
             if u.kept > len(line):
-                raise self.fail(at, f"keeps {u.kept} cards, but only {len(line)} were played then")
+                raise self.fail(at, Message("log.undo.kept", n=u.kept, played=len(line)))
             line = line[: u.kept] + list(u.cards)
             if any(p is None for p in passes) and r.pass_direction is not PassDirection.NONE:
-                raise self.fail(at, "takes back cards played before every seat had passed")
+                raise self.fail(at, Message("log.undo.early"))
             for seat, mask in enumerate(passes):
                 if mask is not None:
                     fresh.pass_cards(seat, cards_of(mask))
             for k, card in enumerate(line):
                 if k == u.kept and fresh.turn != u.seat:
-                    raise self.fail(at, f"the first card taken back is seat {fresh.turn}'s, not seat {u.seat}'s")
+                    raise self.fail(at, Message("log.undo.first", turn=fresh.turn, seat=u.seat))
                 try:
                     fresh.play(card)
                 except IllegalMoveError as e:
-                    raise self.fail(at, _named(e, seats)) from None
+                    raise self.fail(at, e.refusal(_seat(e.seat, seats))) from None
         return undos
 
-    def ending(self, value: Any, r: Round, seats: tuple[Seat, ...], where: str) -> Ending:
+    def ending(self, value: Any, r: Round, seats: tuple[Seat, ...], where: Place) -> Ending:
         """How a round played to its end at once ended, checked: a claim that held, or no points left."""
         d = self.fields(value, where, ("by", "at"), ("seat",))
         if not r.is_over:
-            raise self.fail(where, "the round is not over, so it has not ended")
+            raise self.fail(where, Message("log.ended.not-over"))
         cards = [c for t in r.tricks for c in t.cards]
-        at = self.integer(d["at"], f"{where}, at", 0, len(cards))
-        by = self.text(d["by"], f"{where}, by")
+        at = self.integer(d["at"], (*where, "at"), 0, len(cards))
+        by = self.text(d["by"], (*where, "by"))
         fresh = _redeal(r)
         for seat, mask in enumerate(r.passed):
             if mask is not None:
@@ -745,24 +768,24 @@ class _Reader:
             fresh.push(card)
         if by == "no-points":
             if "seat" in d:
-                raise self.fail(where, "a round ended for want of points has no claimant")
+                raise self.fail(where, Message("log.ended.claimant"))
             if left := fresh.points_to_take():
-                raise self.fail(where, f"{left} points were still to take after {at} cards")
+                raise self.fail(where, Message("log.ended.points", left=left, n=at))
             return Ending(r.number, at)
         if by != "claim":
-            raise self.fail(f"{where}, by", f"a round ends at once by 'claim' or 'no-points', not {_short(by)}")
+            raise self.fail((*where, "by"), Message("log.ended.by", value=_short(by)))
         if "seat" not in d:
-            raise self.fail(where, "the field 'seat' is missing (who claimed)")
-        seat = self.seat(d["seat"], f"{where}, seat", r.rules.players)
+            raise self.fail(where, Message("log.ended.who"))
+        seat = self.seat(d["seat"], (*where, "seat"), r.rules.players)
         from .claim import claim
 
         if fresh.turn != seat or not fresh.tricks or not claim(fresh.view(seat)).holds:
-            raise self.fail(where, f"seat {seat} ({seats[seat].name}) could not claim the rest after {at} cards")
+            raise self.fail(where, Message("log.ended.cannot", seat=_seat(seat, seats), n=at))
         end = 0
         for trick in r.tricks:
             end += len(trick.cards)
             if end > at and trick.winner != seat:
-                raise self.fail(where, f"seat {seat} claimed the rest, but seat {trick.winner} won a trick after it")
+                raise self.fail(where, Message("log.ended.won", seat=seat, winner=trick.winner))
         return Ending(r.number, at, seat)
 
     def summary(self, data: dict, record: GameRecord) -> Summary:
@@ -775,31 +798,31 @@ class _Reader:
         outcome = None
         undos = 0
         for i, rd in enumerate(rounds):
-            where = f"round {i + 1}"
+            where = _round(i + 1)
             self.within_challenge(record.challenge, i + 1, where)
             rd = self.fields(rd, where, _ROUND_REQUIRED, _ROUND_OPTIONAL)
             if i > 0 and len(points) < i:
-                raise self.fail(where, f"round {i} is not over, so no round can follow it")
+                raise self.fail(where, Message("log.round.not-over", round=i))
             if outcome is not None:
-                raise self.fail(where, f"the game ended after round {i}")
-            if self.integer(rd["round"], f"{where}, round") != i + 1:
-                raise self.fail(where, f"is numbered {rd['round']}, but it is round {i + 1}")
+                raise self.fail(where, Message("log.game.ended", round=i))
+            if self.integer(rd["round"], (*where, "round")) != i + 1:
+                raise self.fail(where, Message("log.round.number", number=rd["round"], round=i + 1))
             if "undos" in rd:
                 if not isinstance(rd["undos"], list):
-                    raise self.fail(f"{where}, undo", f"the undos must be a list, not {_short(rd['undos'])}")
+                    raise self.fail((*where, "undos"), Message("log.undos.list", value=_short(rd["undos"])))
                 undos += len(rd["undos"])
             if not any(key in rd for key in _ROUND_OVER):
                 continue
             for key in _ROUND_OVER:
                 if key not in rd:
-                    raise self.fail(where, f"the round is over but the field {key!r} is missing")
-            scores = self.scores(rd["points"], f"{where}, points", rules.players)
+                    raise self.fail(where, Message("log.round.missing", field=repr(key)))
+            scores = self.scores(rd["points"], (*where, "points"), rules.players)
             for s, p in enumerate(scores):
                 totals[s] += p
-            self.check(rd["totals"], totals, f"{where}, totals")
+            self.check(rd["totals"], totals, (*where, "totals"))
             moon = rd["moon"]
             if moon is not None:
-                self.seat(moon, f"{where}, moon", rules.players)
+                self.seat(moon, (*where, "moon"), rules.players)
             points.append(scores)
             moons.append(moon)
             outcome = judge(rules, tuple(totals))
@@ -818,95 +841,87 @@ class _Reader:
             undos,
         )
 
-    def scores(self, value: Any, where: str, players: int) -> tuple[int, ...]:
+    def scores(self, value: Any, where: Place, players: int) -> tuple[int, ...]:
         if not isinstance(value, list) or len(value) != players:
-            raise self.fail(where, f"must be a list of {players} whole numbers, not {_short(value)}")
+            raise self.fail(where, Message("log.scores", players=players, value=_short(value)))
         return tuple(self.integer(v, where) for v in value)
 
-    def check(self, written: Any, actual: Any, where: str) -> None:
+    def check(self, written: Any, actual: Any, where: Place) -> None:
         """A field written for readers must be what the cards give."""
         if written != actual or type(written) is not type(actual):
-            raise self.fail(where, f"the log says {_short(written)}, but the cards give {_short(actual)}")
+            raise self.fail(where, Message("log.check", written=_short(written), actual=_short(actual)))
 
-    def passes(self, value: Any, r: Round, seats: tuple[Seat, ...], where: str) -> None:
+    def passes(self, value: Any, r: Round, seats: tuple[Seat, ...], where: Place) -> None:
         players = r.rules.players
         if r.pass_direction is PassDirection.NONE:
             if value is not None:
-                raise self.fail(where, f"nobody passes in round {r.number}, so 'passed' must be null")
+                raise self.fail(where, Message("log.passes.none", round=r.number))
             return
         if not isinstance(value, list) or len(value) != players:
-            raise self.fail(where, f"must be a list of {players} passes (null for one not chosen), not {_short(value)}")
+            raise self.fail(where, Message("log.passes", players=players, value=_short(value)))
         for s, chosen in enumerate(value):
             if chosen is None:
                 continue
-            cards = self.cards(chosen, f"{where} of seat {s}", r.rules.decks)
+            cards = self.cards(chosen, _of_seat(where, s), r.rules.decks)
             try:
                 r.pass_cards(s, cards)
             except IllegalMoveError as e:
-                raise self.fail(where, _named(e, seats).replace(" cannot play ", " cannot pass ", 1)) from None
+                raise self.fail(where, e.refusal(_seat(e.seat, seats), passing=True)) from None
 
-    def trick(self, value: Any, r: Round, seats: tuple[Seat, ...], where: str, last: bool) -> None:
+    def trick(self, value: Any, r: Round, seats: tuple[Seat, ...], where: Place, last: bool) -> None:
         d = self.fields(value, where, _TRICK_REQUIRED, _TRICK_OVER)
         players = r.rules.players
         if r.phase is Phase.PASSING:
-            missing = [seats[s].name for s, p in enumerate(r.passed) if p is None]
-            raise self.fail(where, f"played before every seat has passed ({', '.join(missing)} has not)")
+            missing = tuple(seats[s].name for s, p in enumerate(r.passed) if p is None)
+            raise self.fail(where, Message("log.trick.early", names=missing))
         if r.phase is Phase.OVER:
-            raise self.fail(where, "the round is already over: every card has been played")
-        leader = self.seat(d["leader"], f"{where}, leader", players)
+            raise self.fail(where, Message("log.trick.late"))
+        leader = self.seat(d["leader"], (*where, "leader"), players)
         if leader != r.leader:
-            who = f"seat {r.leader} ({seats[r.leader].name})"
-            why = "won the last trick" if r.tricks else f"holds {r.opening_card}"
-            raise self.fail(where, f"the log says seat {leader} leads, but {who} {why} and leads")
+            why = Message("log.leader.won") if r.tricks else Message("log.leader.holds", card=str(r.opening_card))
+            who = _seat(r.leader, seats)
+            raise self.fail(where, Message("log.leader", seat=Message("seat", seat=leader), leader=who, why=why))
         cards = d["cards"]
         size = len(r.trick_seats)  # one more per seat that plays twice in 004's first trick
         if not isinstance(cards, list) or not cards or len(cards) > size:
-            raise self.fail(where, f"must hold 1 to {size} cards, not {_short(cards)}")
+            raise self.fail(where, Message("log.trick.size", size=size, value=_short(cards)))
         for i, text in enumerate(cards):
-            card = self.card(text, f"{where}, card {i + 1}")
+            card = self.card(text, (*where, Message("where.card", n=i + 1)))
             try:
                 r.play(card)
             except IllegalMoveError as e:
-                raise self.fail(where, _named(e, seats)) from None
+                raise self.fail(where, e.refusal(_seat(e.seat, seats))) from None
         if len(cards) < size:
             if not last:
-                raise self.fail(where, f"has {len(cards)} cards, but another trick follows it")
+                raise self.fail(where, Message("log.trick.short", count=len(cards)))
             if any(k in d for k in _TRICK_OVER):
-                raise self.fail(where, "the trick is not finished, so it has no winner or points yet")
+                raise self.fail(where, Message("log.trick.unfinished"))
             return
         for key in _TRICK_OVER:
             if key not in d:
-                raise self.fail(where, f"the field {key!r} is missing")
+                raise self.fail(where, Message("log.field.missing", field=repr(key)))
         done = r.tricks[-1]
-        self.check(d["winner"], done.winner, f"{where}, winner")
-        self.check(d["points"], done.points, f"{where}, points")
+        self.check(d["winner"], done.winner, (*where, "winner"))
+        self.check(d["points"], done.points, (*where, "points"))
 
     def result(self, value: Any, outcome: Outcome | None) -> None:
         """The result must be the outcome the rounds give (``None`` while the game goes on)."""
         if outcome is None:
             if value is not None:
-                raise self.fail("result", "the game is not over, so the result must be null")
+                raise self.fail(("result",), Message("log.result.early"))
             return
         if value is None:
-            raise self.fail("result", f"the game is over ({outcome.kind.value}), but the result is null")
-        d = self.fields(value, "result", _RESULT)
-        self.check(d["outcome"], outcome.kind.value, "result, outcome")
-        self.check(d["winners"], list(outcome.winners), "result, winners")
-        self.check(d["totals"], list(outcome.totals), "result, totals")
+            raise self.fail(("result",), Message("log.result.missing", outcome=outcome.kind.value))
+        d = self.fields(value, ("result",), _RESULT)
+        self.check(d["outcome"], outcome.kind.value, ("result", "outcome"))
+        self.check(d["winners"], list(outcome.winners), ("result", "winners"))
+        self.check(d["totals"], list(outcome.totals), ("result", "totals"))
 
 
 def _redeal(r: Round) -> Round:
     """Round ``r`` as it was dealt, before any pass."""
     assert r.dealt is not None
     return Round(r.rules, r.dealt, r.number, r.kitty)
-
-
-def _named(e: IllegalMoveError, seats: tuple[Seat, ...]) -> str:
-    """The engine's refusal with the seat's name: "seat 2 (Nord) cannot play QS: ..."."""
-    text = str(e)
-    if 0 <= e.seat < len(seats):
-        text = text.replace(f"seat {e.seat} ", f"seat {e.seat} ({seats[e.seat].name}) ", 1)
-    return text
 
 
 # The games directory

@@ -1,51 +1,32 @@
 """Every text a person reads, in Danish, Swedish and English: one catalogue, one ``Texts`` to read it.
 
-The catalogue is ``texts/da.toml``, ``texts/sv.toml`` and ``texts/en.toml``: the same keys in each, with
-the same ``{placeholders}``; a table of ``one`` and ``other`` is a plural form, chosen by the count ``n``
-(Danish, Swedish and English all say one thing for 1 and another for every other count).
+The catalogue is read and its texts filled in by the module ``catalogue`` (below the app: the engine
+and the records layer say their errors with it); see there for the files, placeholders and plural forms.
 
 ``Texts(lang)`` looks a text up by key and fills it in; values from outside (names, paths, a bot's
-error) are made printable on the way in (``literal.printable``). It also names cards in words ("spar
-dame", "spader dam", "queen of spades"), writes them short through the one card formatter (``Deck``),
-and explains every engine ``Reason`` ("Du skal bekende ♣").
+error) are made printable on the way in (``catalogue.printable``). It says a ``Message`` (an error's),
+names cards in words ("spar dame", "spader dam", "queen of spades"), writes them short through the one
+card formatter (``Deck``), and explains every engine ``Reason`` ("Du skal bekende ♣").
 """
 
 from __future__ import annotations
 
 import contextlib
-import tomllib
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from .cardface import Deck
 from .cards import Card, Suit
+from .catalogue import LANGUAGES, PLURAL_FORMS, Message, catalogue, say
 from .engine import IllegalMoveError, OutcomeKind, Reason
 from .literal import printable
 from .rules import PassDirection
-from .settings import LANGUAGES
+
+__all__ = ["LANGUAGES", "PLURAL_FORMS", "Texts", "catalogue", "reason_keys"]
 
 LANGUAGE_NAMES = {"da": "dansk", "sv": "svenska", "en": "English"}
 """Each language by its own name (as the language choice shows it, whatever the language of the screen)."""
 PRESET_LANGUAGE = {"dansk": "da", "dansk-hus": "da", "svensk": "sv"}
 """The language a preset suggests until the player chooses one."""
-PLURAL_FORMS = ("one", "other")
-
-Entry = str | dict[str, str] | list[str]
-
-
-@cache
-def catalogue(lang: str) -> dict[str, Entry]:
-    """The texts of ``lang``, read once from the package."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}; choose from {', '.join(LANGUAGES)}")
-    data = resources.files("hjerterfri").joinpath("texts", f"{lang}.toml").read_bytes()
-    return tomllib.loads(data.decode("utf-8"))
-
-
-def plural_form(lang: str, n: int) -> str:
-    """The plural form of the count ``n`` in ``lang`` (CLDR's rule for Danish, Swedish and English)."""
-    return "one" if n == 1 else "other"
 
 
 class Texts:
@@ -59,13 +40,12 @@ class Texts:
 
     def __call__(self, key: str, **values: Any) -> str:
         """The text for ``key``, filled in with ``values`` (each made printable; a plural by ``n``)."""
-        entry = self._strings[key]
-        if isinstance(entry, dict):
-            entry = entry[plural_form(self.lang, int(values["n"]))]
-        assert isinstance(entry, str), key
-        shown = {k: v if isinstance(v, int | float) else printable(v, limit=None) for k, v in values.items()}
-        text = entry.format(**shown)
+        text = say(self.lang, key, **values)
         return self._ascii(text) if self.ascii_suits else text
+
+    def message(self, message: Message) -> str:
+        """A ``Message`` (an error's) in this language."""
+        return self(message.key, **message.values)
 
     def has(self, key: str) -> bool:
         return key in self._strings

@@ -121,14 +121,13 @@ def pick_unfinished(
         try:
             lock.acquire()
         except GameInUse as e:
-            t = texts or Texts("en")
-            passed.append((path, t("continue.open", pid=e.pid) if e.pid else t("continue.open.somewhere")))
+            passed.append((path, (texts or Texts("en")).message(e.why)))
             continue
         try:
             record = load(path)
             why = can_continue(record, allow_import, texts, allow_exec)
         except LogError as e:  # its cards do not replay (the summary does not check them)
-            why = f"{e.where}: {e.reason}" if e.where else e.reason
+            why = (texts or Texts("en")).message(e.detail)
         if why is None:
             return Choice(record, lock, passed)
         lock.release()
@@ -180,7 +179,7 @@ def _run(app: HjerterfriApp) -> int:
             app.table.close()
         if isinstance(app.on_table, Autosave):
             app.on_table.close()  # the offered game's lock, if no table was opened
-    if line := app.report_line():
+    if line := app.report_line(app.texts):
         print(line, file=sys.stderr)
     return app.return_code or 0
 

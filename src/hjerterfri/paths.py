@@ -14,6 +14,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from .catalogue import Message, MessageError
+
 ENV_DATA_DIR = "HJERTERFRI_DATA_DIR"
 STALE_AFTER = 300.0
 """Seconds after which a temporary file of ours is taken as left by a killed save (a save takes
@@ -22,17 +24,30 @@ _TEMPORARY = re.compile(r"^\..+\.json\.[A-Za-z0-9_]{8}\.tmp$")
 """``write_atomic``'s temporary files: ``.NAME.json.XXXXXXXX.tmp``."""
 
 
+class PathError(MessageError, ValueError):
+    """A path that names nothing (an empty one)."""
+
+
+class MissingDirectory(MessageError, FileNotFoundError):
+    """The directory a file is to be written in does not exist (one line; it is never made silently)."""
+
+    def __init__(self, path: str | os.PathLike[str], directory: Path) -> None:
+        why = Message("path.no-directory", directory=str(directory))
+        FileNotFoundError.__init__(self, errno.ENOENT, str(why), os.fspath(path))
+        self.message = Message("file.error", path=os.fspath(path), reason=why)
+
+
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """The data directory: ``override``, else $HJERTERFRI_DATA_DIR, else the user's data dir.
-    An empty path is refused (ValueError, one line), never taken as the default."""
+    An empty path is refused (``PathError``, one line), never taken as the default."""
     if override is not None:
         if not os.fspath(override):
-            raise ValueError("--data-dir is empty; name a directory")
+            raise PathError(Message("path.data-dir.empty"))
         return Path(override)
     env = os.environ.get(ENV_DATA_DIR)
     if env is not None:
         if not env:
-            raise ValueError(f"{ENV_DATA_DIR} is set but empty; name a directory, or unset it")
+            raise PathError(Message("path.env.empty", name=ENV_DATA_DIR))
         return Path(env)
     from platformdirs import user_data_path
 
@@ -53,12 +68,12 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` atomically: a temporary file in the same directory, synced,
     renamed over the target, and the directory synced, so a crash or a power loss leaves the old
     file or the new one, never half of one. Through a symbolic link, the file it points to is
-    written (the link stays). The directory must exist (FileNotFoundError naming it)."""
+    written (the link stays). The directory must exist (``MissingDirectory``, a FileNotFoundError naming it)."""
     if not os.fspath(path):
-        raise ValueError("an empty path names no file to write")
+        raise PathError(Message("path.empty"))
     target = Path(os.path.realpath(path))
     if not target.parent.is_dir():
-        raise FileNotFoundError(errno.ENOENT, f"the directory {target.parent} does not exist", str(path))
+        raise MissingDirectory(path, target.parent)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:

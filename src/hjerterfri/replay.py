@@ -27,5 +27,6 @@ def main(args: argparse.Namespace) -> int:
     for part in transcript(log, texts, deck):
         console.print(part)
     if log.error is not None:
+        args.lang = texts.lang  # the error's line (cli.main) speaks the transcript's language
         raise log.error
     return 0

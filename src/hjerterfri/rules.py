@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
+
+from .catalogue import Message, MessageError
 
 
 class PassDirection(Enum):
@@ -68,17 +71,22 @@ class MoonScoring(Enum):
     """The shooter scores -26, the others 0 (an option from other games)."""
 
 
-class UnknownPresetError(ValueError):
+def did_you_mean(word: str, known: Iterable[str]) -> Message | str:
+    """A hint, " (did you mean 'seed'?)", when ``word`` is close to a ``known`` one; else nothing."""
+    close = difflib.get_close_matches(word, list(known), n=1)
+    return Message("suggest.close", word=repr(close[0])) if close else ""
+
+
+class UnknownPresetError(MessageError, ValueError):
     """A preset name that does not exist."""
 
     def __init__(self, name: str) -> None:
-        close = difflib.get_close_matches(name, PRESETS, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        super().__init__(f"unknown preset {name!r}{hint}; known presets: {', '.join(PRESETS)}")
+        hint = did_you_mean(name, PRESETS)
+        super().__init__(Message("rules.preset.unknown", name=repr(name), hint=hint, known=tuple(PRESETS)))
         self.name = name
 
 
-class RulesError(ValueError):
+class RulesError(MessageError, ValueError):
     """Rules that cannot be played, or a rules record that cannot be read."""
 
 
@@ -104,26 +112,26 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not 3 <= self.players <= 8:
-            raise RulesError(f"hjerterfri is played by 3 to 8 players, not {self.players}")
+            raise RulesError(Message("rules.players", players=self.players))
         if self.odd_cards is OddCards.REMOVE_TWO_OF_CLUBS and self.players != 3:
-            raise RulesError("the two of clubs is taken out only at three players")
+            raise RulesError(Message("rules.no-two"))
         if self.decks == 2 and self.odd_cards is OddCards.KITTY:
-            raise RulesError(f"{self.players} players deal out both decks (004); there is no kitty")
+            raise RulesError(Message("rules.two-decks.kitty", players=self.players))
         if not self.pass_cycle:
-            raise RulesError("the pass cycle is empty")
+            raise RulesError(Message("rules.pass-cycle.empty"))
         if PassDirection.ACROSS in self.pass_cycle and self.players % 2:
-            raise RulesError(f"there is no one across at a table of {self.players}")
+            raise RulesError(Message("rules.no-across", players=self.players))
         passes = any(d is not PassDirection.NONE for d in self.pass_cycle)
         if passes and self.pass_count == 0:
-            raise RulesError("cannot pass 0 cards; play without passing instead")
+            raise RulesError(Message("rules.pass-none"))
         if not passes and self.pass_count:
-            raise RulesError(f"a game without passing passes no cards, not {self.pass_count}")
+            raise RulesError(Message("rules.no-passing.count", count=self.pass_count))
         if not 0 <= self.pass_count < self.hand_size:
             raise RulesError(
-                f"cannot pass {self.pass_count} cards from a hand of {self.hand_size} (at most {self.hand_size - 1})"
+                Message("rules.pass-count", count=self.pass_count, hand=self.hand_size, most=self.hand_size - 1)
             )
         if self.target < 1:
-            raise RulesError(f"the target score must be positive, not {self.target}")
+            raise RulesError(Message("rules.target", target=self.target))
 
     @cached_property
     def decks(self) -> int:
@@ -185,33 +193,40 @@ class Rules:
         known = {"name", "players", "pass_cycle", "pass_count", "first_trick", "tie", "target", "moon", "odd_cards"}
         for key in data:
             if key not in known:
-                close = difflib.get_close_matches(key, known, n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise RulesError(f"unknown rules field {key!r}{hint}")
+                raise RulesError(Message("rules.field.unknown", field=repr(key), hint=did_you_mean(key, sorted(known))))
         missing = sorted(known - data.keys())
         if missing:
-            raise RulesError(f"rules field {missing[0]!r} is missing")
-        try:
-            return cls(
-                name=_typed(data, "name", str),
-                players=_typed(data, "players", int),
-                pass_cycle=tuple(PassDirection(p) for p in _typed(data, "pass_cycle", list)),
-                pass_count=_typed(data, "pass_count", int),
-                first_trick=FirstTrick(data["first_trick"]),
-                tie=TieRule(data["tie"]),
-                target=_typed(data, "target", int),
-                moon=MoonScoring(data["moon"]),
-                odd_cards=OddCards(data["odd_cards"]),
-            )
-        except ValueError as e:
-            raise RulesError(str(e)) from None
+            raise RulesError(Message("rules.field.missing", field=repr(missing[0])))
+        return cls(
+            name=_typed(data, "name", str),
+            players=_typed(data, "players", int),
+            pass_cycle=tuple(_option("pass_cycle", p, PassDirection) for p in _typed(data, "pass_cycle", list)),
+            pass_count=_typed(data, "pass_count", int),
+            first_trick=_option("first_trick", data["first_trick"], FirstTrick),
+            tie=_option("tie", data["tie"], TieRule),
+            target=_typed(data, "target", int),
+            moon=_option("moon", data["moon"], MoonScoring),
+            odd_cards=_option("odd_cards", data["odd_cards"], OddCards),
+        )
 
 
 def _typed(data: dict[str, Any], key: str, kind: type) -> Any:
     value = data[key]
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise RulesError(f"rules field {key!r} must be {kind.__name__}, not {value!r}")
+        raise RulesError(Message("rules.field.type", field=repr(key), kind=kind.__name__, value=repr(value)))
     return value
+
+
+_Option = TypeVar("_Option", bound=Enum)
+
+
+def _option(key: str, value: Any, kind: type[_Option]) -> _Option:
+    """The option ``value`` names (RulesError naming the field and its options otherwise)."""
+    for option in kind:
+        if option.value == value:
+            return option
+    options = tuple(repr(o.value) for o in kind)
+    raise RulesError(Message("rules.field.option", field=repr(key), value=repr(value), options=options))
 
 
 PRESETS: dict[str, Rules] = {
@@ -255,9 +270,7 @@ def preset(name: str, players: int = 4) -> Rules:
     if players == 4:
         return rules
     if players > 5 and rules.name != "svensk":
-        raise RulesError(
-            f"{rules.name} is played by 3 to 5 players; 6 to 8 play svensk, with two decks (the Swedish text)"
-        )
+        raise RulesError(Message("rules.two-decks.svensk", name=rules.name))
     odd = OddCards.PLAY_TWICE if rules.name == "svensk" else OddCards.KITTY
     three_way = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.NONE)
     return replace(rules, players=players, pass_cycle=three_way, odd_cards=odd)

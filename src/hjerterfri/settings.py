@@ -9,10 +9,10 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from .bots import LEVELS
+from .catalogue import LANGUAGES, Message
 from .gamelog import name_problem
 from .rules import PRESETS
 
-LANGUAGES = ("da", "sv", "en")
 SPEEDS = ("slow", "normal", "fast", "instant")
 BOT_DELAY = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}
 """Seconds between two bot cards at each pace."""
@@ -69,19 +69,19 @@ MAX_BYTES = 64 * 1024
 """A settings file larger than this is refused before it is read (one is a few hundred bytes)."""
 
 
-def load_settings(path: str | os.PathLike[str]) -> tuple[dict[str, object], str | None]:
-    """The valid settings saved at ``path``, by name (none if there is no file), and one line saying
-    what was wrong if the file or some value in it is broken (those are left out)."""
+def load_settings(path: str | os.PathLike[str]) -> tuple[dict[str, object], Message | None]:
+    """The valid settings saved at ``path``, by name (none if there is no file), and a message (one line)
+    saying what was wrong if the file or some value in it is broken (those are left out)."""
     from .files import FileError, MissingFile, read_json
 
     try:
-        data = read_json(path, MAX_BYTES, "a settings file")
+        data = read_json(path, MAX_BYTES, Message("file.what.settings"))
     except MissingFile:
         return {}, None
     except FileError as e:
-        return {}, str(e)
+        return {}, e.message
     if not isinstance(data, dict):
-        return {}, f"{path}: not a JSON object"
+        return {}, Message("file.error", path=os.fspath(path), reason=Message("settings.not-object"))
     valid: dict[str, object] = {}
     wrong = []
     for field in fields(Settings):
@@ -98,7 +98,8 @@ def load_settings(path: str | os.PathLike[str]) -> tuple[dict[str, object], str 
             valid[field.name] = value
         else:
             wrong.append(f"{field.name}={value!r}")
-    return valid, f"{path}: ignored {', '.join(wrong)}" if wrong else None
+    ignored = Message("file.error", path=os.fspath(path), reason=Message("settings.ignored", values=tuple(wrong)))
+    return valid, ignored if wrong else None
 
 
 class KeptSettings:

@@ -170,9 +170,8 @@ class Transcript:
         """The result, or where an unfinished game stands, or where the log was refused."""
         t = self.t
         if refused is not None:
-            where = f"{refused.where}: " if refused.where else ""
             return Text.assemble(
-                (t("transcript.refused"), "bold red"), ": ", literal(f"{where}{refused.reason}", limit=None)
+                (t("transcript.refused"), "bold red"), ": ", literal(t.message(refused.detail), limit=None)
             )
         outcome = self.game.outcome()
         if outcome is not None:

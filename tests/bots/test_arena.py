@@ -68,7 +68,7 @@ def test_cli_prints_the_table_and_writes_json(tmp_path, capsys):
     [("middel,let", "3 to 8 comma-separated"), ("middel,let,let,nobody", "unknown bot 'nobody'")],
 )
 def test_bad_seats_are_one_line(seats, words, capsys):
-    assert main(["arena", "--seats", seats, "--deals", "2"]) == 2
+    assert main(["--lang", "en", "arena", "--seats", seats, "--deals", "2"]) == 2
     err = capsys.readouterr().err.strip()
     assert words in err and "\n" not in err
 
@@ -107,7 +107,8 @@ class Sleepy(RaisesOnPlay):
 
 
 def test_a_faulty_bot_stops_the_arena_with_one_line_naming_it_and_the_deal(capsys):
-    status = main(["arena", "--seats", "tests.bots.test_arena:RaisesOnPlay,let,let,let", "--deals", "2"])
+    seats = "tests.bots.test_arena:RaisesOnPlay,let,let,let"
+    status = main(["--lang", "en", "arena", "--seats", seats, "--deals", "2"])
     assert status == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1
@@ -146,5 +147,5 @@ def test_six_to_eight_seats_play_svensk_with_two_decks(seats, tmp_path, capsys):
     moons = sum(t["moons_shot"] for t in fig["types"].values())
     assert round(points) == 2 * n * 52 + moons * 52 * (n - 2)
     assert f"fair share: {52 / n:.1f} points" in capsys.readouterr().out
-    assert main(["arena", "--seats", seats, "--deals", "1"]) == 2
+    assert main(["--lang", "en", "arena", "--seats", seats, "--deals", "1"]) == 2
     assert "6 to 8 play svensk" in capsys.readouterr().err

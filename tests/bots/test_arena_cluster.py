@@ -16,6 +16,8 @@ from hjerterfri.cli import main
 from hjerterfri.rules import preset
 
 MARKER = "HJERTERFRI_TEST_DIE_ONCE"
+UNREACHABLE = ["--seats", "let,let,let,let", "--deals", "1", "--scheduler", "tcp://127.0.0.1:9"]
+"""An arena on a scheduler nobody listens at."""
 
 
 def same(fig):
@@ -68,7 +70,7 @@ def test_a_worker_lost_mid_run_loses_no_deal_and_doubles_none(tmp_path, monkeypa
 
 def test_an_unreachable_scheduler_is_one_line(capsys, monkeypatch):
     monkeypatch.setattr("hjerterfri.arena.cluster.CONNECT_SECONDS", 1)
-    status = main(["arena", "--seats", "let,let,let,let", "--deals", "1", "--scheduler", "tcp://127.0.0.1:9"])
+    status = main(["--lang", "en", "arena", *UNREACHABLE])
     assert status == 2
     err = capsys.readouterr().err.strip()
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err and "\n" not in err
@@ -76,12 +78,12 @@ def test_an_unreachable_scheduler_is_one_line(capsys, monkeypatch):
 
 def test_jobs_and_a_scheduler_together_are_one_line(capsys):
     argv = ["arena", "--seats", "let,let,let,let", "--jobs", "2", "--scheduler", "tcp://127.0.0.1:9"]
-    assert main(argv) == 2
+    assert main(["--lang", "en", *argv]) == 2
     err = capsys.readouterr().err.strip()
     assert "choose one" in err and "\n" not in err
 
 
 def test_without_dask_the_scheduler_flag_says_what_to_install(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if it were not installed
-    assert main(["arena", "--seats", "let,let,let,let", "--deals", "1", "--scheduler", "tcp://127.0.0.1:9"]) == 2
+    assert main(["--lang", "en", "arena", *UNREACHABLE]) == 2
     assert "pip install 'hjerterfri[cluster]'" in capsys.readouterr().err

@@ -105,7 +105,7 @@ def test_the_cli_prints_the_comparison(capsys):
     ],
 )
 def test_a_wrong_comparison_is_one_line(argv, words, capsys):
-    assert main(["arena", "--deals", "1", *argv]) == 2
+    assert main(["--lang", "en", "arena", "--deals", "1", *argv]) == 2
     err = capsys.readouterr().err.strip()
     assert words in err and "\n" not in err
 

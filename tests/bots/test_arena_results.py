@@ -63,7 +63,7 @@ def test_fewer_deals_than_the_file_holds_are_counted_and_the_rest_kept(tmp_path)
 def test_a_run_stopped_by_a_fault_keeps_the_deals_before_it(tmp_path, capsys):
     out = tmp_path / "run.jsonl"
     seats = "tests.bots.test_arena_results:FailsOnDealThree,let,let,let"
-    assert main(["arena", "--seats", seats, "--deals", "5", "--json", str(out)]) == 2
+    assert main(["--lang", "en", "arena", "--seats", seats, "--deals", "5", "--json", str(out)]) == 2
     assert "on deal 3" in capsys.readouterr().err
     assert [line["deal"] for line in deal_lines(out)] == [1, 2]
 
@@ -108,7 +108,7 @@ def test_the_file_of_another_run_is_refused_in_one_line(argv, words, tmp_path, c
     assert main(["arena", "--seats", "middel,let,let,let", "--deals", "1", "--json", str(out)]) == 0
     before = out.read_text()
     capsys.readouterr()
-    assert main(["arena", *argv, "--deals", "1", "--json", str(out)]) == 2
+    assert main(["--lang", "en", "arena", *argv, "--deals", "1", "--json", str(out)]) == 2
     err = capsys.readouterr().err.strip()
     assert "holds the results of another run" in err and words in err and "\n" not in err
     assert out.read_text() == before
@@ -117,7 +117,7 @@ def test_the_file_of_another_run_is_refused_in_one_line(argv, words, tmp_path, c
 def test_a_file_that_is_no_results_file_is_refused_in_one_line(tmp_path, capsys):
     out = tmp_path / "notes.txt"
     out.write_text("shopping list\n")
-    assert main(["arena", "--seats", "middel,let,let,let", "--deals", "1", "--json", str(out)]) == 2
+    assert main(["--lang", "en", "arena", "--seats", "middel,let,let,let", "--deals", "1", "--json", str(out)]) == 2
     err = capsys.readouterr().err.strip()
     assert "line 1" in err and "\n" not in err
     assert out.read_text() == "shopping list\n"
@@ -135,13 +135,13 @@ def test_a_comparison_keeps_both_sides_of_each_deal_on_one_line(tmp_path):
 def test_a_named_pipe_as_the_results_file_is_refused_not_waited_on(tmp_path, capsys):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    assert main(["arena", "--seats", "middel,let,let,let", "--deals", "1", "--json", str(fifo)]) == 2
+    assert main(["--lang", "en", "arena", "--seats", "middel,let,let,let", "--deals", "1", "--json", str(fifo)]) == 2
     err = capsys.readouterr().err.strip()
     assert "named pipe" in err and "\n" not in err
 
 
 def test_a_results_file_in_a_directory_that_does_not_exist_is_one_line(tmp_path, capsys):
     out = tmp_path / "nowhere" / "run.jsonl"
-    assert main(["arena", "--seats", "middel,let,let,let", "--deals", "1", "--json", str(out)]) == 2
+    assert main(["--lang", "en", "arena", "--seats", "middel,let,let,let", "--deals", "1", "--json", str(out)]) == 2
     err = capsys.readouterr().err.strip()
     assert "does not exist" in err and "\n" not in err and not out.parent.exists()

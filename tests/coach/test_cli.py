@@ -50,10 +50,14 @@ def test_analyse_json_has_every_decision(capsys, blunder):
         (["--seat", "4"], "--seat 4: the game has seats 0 to 3"),
         (["--round", "2"], "--round 2: the game has rounds 1 to 1"),
         (["--top", "0"], "--top must be at least 1"),
+        (["--top", "0", "--lang", "da"], "--top skal være mindst 1, ikke 0"),
+        (["--seat", "4", "--lang", "sv"], "--seat 4: spelet har platserna 0 till 3"),
     ],
 )
 def test_analyse_refuses_a_bad_flag_in_one_line(capsys, blunder, flags, says):
-    assert main(["analyse", str(blunder), *flags]) == 2
+    """In the language asked for (English here unless a flag says otherwise; the game's own is Danish)."""
+    lang = [] if "--lang" in flags else ["--lang", "en"]
+    assert main(["analyse", str(blunder), *flags, *lang]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and says in err
 
@@ -98,7 +102,7 @@ def test_challenge_of_a_code_works_out_its_par_as_json(capsys):
 def test_a_bad_challenge_is_one_line_and_status_2(capsys, args, says):
     import re
 
-    assert main(args) == 2
+    assert main(["--lang", "en", *args]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and re.search(says, err)
 

@@ -101,7 +101,7 @@ def test_a_challenge_log_with_a_round_beyond_its_deals_is_refused():
     table.run(human=tiny_svaer())
     data = to_dict(table.record)
     data["rounds"].append(dict(data["rounds"][0], round=2))
-    with pytest.raises(LogError, match="a challenge of 1 deals has no round 2"):
+    with pytest.raises(LogError, match="a challenge of 1 deal has no round 2"):
         from_dict(data, "game.json")
 
 
@@ -137,7 +137,7 @@ def test_a_game_no_code_can_carry_is_refused_in_one_line():
     made = challenge_table(SHORT, NAMES, local_players()).record
     made.challenge = None
     made.seats = (made.seats[0], dataclasses.replace(made.seats[1], bot="mybot:Bot"), *made.seats[2:])
-    with pytest.raises(ChallengeError, match="let, middel or svær"):
+    with pytest.raises(ChallengeError, match="let, middel, svær"):
         challenge_of(made)
 
 

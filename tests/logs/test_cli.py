@@ -19,7 +19,7 @@ DATA = Path(__file__).parent.parent / "data" / "logs"
     "name", ["not-json-truncated", "not-a-log", "not-following-suit-round-3-trick-6", "wrong-result-winner"]
 )
 def test_a_broken_log_is_one_line_on_stderr_and_status_2(capsys, tmp_path, name):
-    status = main(["--data-dir", str(tmp_path), "replay", str(DATA / f"{name}.json"), "--text"])
+    status = main(["--lang", "en", "--data-dir", str(tmp_path), "replay", str(DATA / f"{name}.json"), "--text"])
     err = capsys.readouterr().err
     assert status == 2
     assert err.count("\n") == 1 and err.startswith("hjerterfri: error: ") and str(DATA / name) in err

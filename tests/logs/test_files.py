@@ -53,8 +53,8 @@ def within(seconds: float, call: Callable[[], object]) -> object:
 
 
 def one_line_error(capsys, argv: list[str]) -> str:
-    """Run the command, which must fail at once with one line on stderr and status 2; that line."""
-    status = within(20, lambda: main(argv))
+    """Run the command in English, which must fail at once with one line on stderr and status 2; that line."""
+    status = within(20, lambda: main(["--lang", "en", *argv]))
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1 and "Traceback" not in err, err
     return err
@@ -99,7 +99,7 @@ def test_a_named_pipe_as_settings_is_one_line_and_the_defaults(tmp_path):
     path = tmp_path / "settings.json"
     os.mkfifo(path)
     valid, problem = within(10, lambda: load_settings(path))
-    assert valid == {} and problem == f"{path}: is a named pipe (FIFO), not a regular file"
+    assert valid == {} and str(problem) == f"{path}: is a named pipe (FIFO), not a regular file"
 
 
 def test_settings_have_a_size_limit_checked_before_reading(tmp_path):
@@ -107,7 +107,7 @@ def test_settings_have_a_size_limit_checked_before_reading(tmp_path):
     with open(path, "wb") as f:
         f.truncate(300 * 1024 * 1024)  # 300 MB that are never read (a sparse file)
     valid, problem = within(10, lambda: load_settings(path))
-    assert valid == {} and problem == f"{path}: the file is 314,572,800 bytes; a settings file is at most 65,536"
+    assert valid == {} and str(problem) == f"{path}: the file is 314,572,800 bytes; a settings file is at most 65,536"
     path.write_text(json.dumps({"speed": "fast", "pad": "x" * SETTINGS_MAX}), encoding="utf-8")
     assert "at most 65,536" in str(load_settings(path)[1])
 
@@ -125,7 +125,8 @@ def test_settings_and_logs_accept_a_byte_order_mark(tmp_path):
 def test_settings_are_read_as_strictly_as_logs(tmp_path):
     path = tmp_path / "settings.json"
     path.write_text('{"speed": "fast", "speed": "slow"}', encoding="utf-8")
-    assert load_settings(path) == ({}, f"{path}: the key 'speed' appears twice in one object")
+    valid, problem = load_settings(path)
+    assert (valid, str(problem)) == ({}, f"{path}: the key 'speed' appears twice in one object")
 
 
 # Writing: atomic, durable, through links, never into a missing directory
@@ -235,7 +236,7 @@ def test_an_empty_data_dir_is_refused_never_the_default(capsys, monkeypatch):
     monkeypatch.delenv(paths.ENV_DATA_DIR)
     for argv in (["--data-dir", "", "games"], ["games", "--data-dir", ""], ["continue", ""], ["replay", "", "--text"]):
         with pytest.raises(SystemExit) as exit:
-            main(argv)
+            main(["--lang", "en", *argv])
         assert exit.value.code == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "an empty path names no file or directory" in err

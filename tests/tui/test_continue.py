@@ -269,7 +269,7 @@ def test_continue_without_an_unfinished_game_is_one_line_and_status_1(capsys):
 def test_continue_a_broken_file_is_its_log_error_and_status_2(capsys, tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": "hjerterfri-log", "version": 1,', encoding="utf-8")
-    assert main(["continue", str(broken)]) == 2
+    assert main(["--lang", "en", "continue", str(broken)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(broken) in err and "line 1" in err
 

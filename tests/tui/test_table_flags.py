@@ -28,7 +28,7 @@ from .test_continue import args_for
     ],
 )
 def test_a_table_that_cannot_be_played_is_one_line(argv, words, tmp_path, capsys):
-    assert main(["--data-dir", str(tmp_path), *argv]) == 2
+    assert main(["--lang", "en", "--data-dir", str(tmp_path), *argv]) == 2
     err = capsys.readouterr().err.strip()
     assert words in err and "\n" not in err and "Traceback" not in err
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import make_bot
+from ..catalogue import Message
 from ..rules import Rules, preset
 from ..table.players import EXEC
 from .figures import (
@@ -34,11 +35,12 @@ from .figures import (
     summarize_compare,
     t95,
 )
-from .play import ArenaFault, DealResult, Lineup, bot_seed, play_deal, played
+from .play import ArenaError, ArenaFault, DealResult, Lineup, bot_seed, play_deal, played
 from .results import Results, ResultsError, header
 
 __all__ = [
     "MIN_BLOCKS",
+    "ArenaError",
     "ArenaFault",
     "DealResult",
     "Lineup",
@@ -200,29 +202,30 @@ class _progress:
 
 
 def _bots(text: str, flag: str, counts: Sequence[int], wanted: str) -> list[str]:
-    """The bots of a comma-separated flag, ``counts`` of them (a ValueError that says ``wanted`` otherwise)."""
+    """The bots of a comma-separated flag, ``counts`` of them (an ArenaError that says ``wanted``,
+    a key ``arena.wanted.WANTED``, otherwise)."""
     specs = [s.strip() for s in text.split(",")]
     if len(specs) not in counts or not all(specs):
-        raise ValueError(f"{flag} needs {wanted}, not {text!r}")
+        raise ArenaError(Message("arena.bots", flag=flag, wanted=Message(f"arena.wanted.{wanted}"), text=repr(text)))
     return specs
 
 
 def main(args: Namespace) -> int:
     """The ``arena`` command: play, print the figures, keep every deal's results if asked."""
     if (args.seats is None) == (args.compare is None):
-        raise ValueError("name the bots with --seats, or two bots with --compare A,B and the others with --against")
+        raise ArenaError(Message("arena.no-bots"))
     if args.compare is not None and args.against is None:
-        raise ValueError("--compare A,B needs --against: the opponents, one per other seat (2 to 7 bots)")
+        raise ArenaError(Message("arena.compare.alone"))
     if args.seats is not None and args.against is not None:
-        raise ValueError("--against goes with --compare, not with --seats")
+        raise ArenaError(Message("arena.against.seats"))
     if args.deals < 1:
-        raise ValueError(f"--deals must be at least 1, not {args.deals}")
+        raise ArenaError(Message("arena.deals", deals=args.deals))
     if args.jobs < 1:
-        raise ValueError(f"--jobs must be at least 1, not {args.jobs}")
+        raise ArenaError(Message("arena.jobs", jobs=args.jobs))
     if args.jobs > 1 and args.scheduler is not None:
-        raise ValueError("--jobs is for this machine, --scheduler for a cluster: choose one")
+        raise ArenaError(Message("arena.jobs.scheduler"))
     if args.move_limit <= 0:
-        raise ValueError(f"--move-limit must be a positive number of seconds, not {args.move_limit:g}")
+        raise ArenaError(Message("arena.move-limit", limit=args.move_limit))
     options: dict[str, Any] = {
         "progress": sys.stderr.isatty(),
         "limit": args.move_limit,
@@ -232,12 +235,12 @@ def main(args: Namespace) -> int:
         "data_dir": getattr(args, "data_dir", None),
     }
     if args.seats is not None:
-        specs = _bots(args.seats, "--seats", range(3, 9), "3 to 8 comma-separated bots (one per seat)")
+        specs = _bots(args.seats, "--seats", range(3, 9), "seats")
         fig = run(specs, args.deals, args.seed, preset(args.preset, len(specs)), args.jobs, **options)
         print(format_table(fig))
     else:
-        a, b = _bots(args.compare, "--compare", (2,), "two comma-separated bots, A,B")
-        against = _bots(args.against, "--against", range(2, 8), "2 to 7 comma-separated bots (one per other seat)")
+        a, b = _bots(args.compare, "--compare", (2,), "compare")
+        against = _bots(args.against, "--against", range(2, 8), "against")
         rules = preset(args.preset, len(against) + 1)
         fig = compare(a, b, against, args.deals, args.seed, rules, args.jobs, **options)
         print(format_compare(fig))

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from .play import ArenaFault, DealResult, Lineup, deal_task
+from ..catalogue import Message
+from .play import ArenaError, ArenaFault, DealResult, Lineup, deal_task
 
 CONNECT_SECONDS = 20
 """How long to wait for the scheduler to answer."""
-NEEDS_DASK = "--scheduler needs Dask distributed: pip install 'hjerterfri[cluster]'"
 
 
 def played_on_cluster(
@@ -26,11 +26,11 @@ def played_on_cluster(
         from dask.base import tokenize
         from distributed import Client, as_completed
     except ImportError:
-        raise ValueError(NEEDS_DASK) from None
+        raise ArenaError(Message("arena.needs-dask")) from None
     try:
         client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as e:
-        raise ValueError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+        raise ArenaError(Message("arena.scheduler", address=address, error=str(e))) from None
     with client:
         run = tokenize(lineups)
         futures = {client.submit(deal_task, lineups, d, key=f"hjerterfri-deal-{d}-{run}"): d for d in deals}
@@ -42,7 +42,8 @@ def played_on_cluster(
                 except ArenaFault:
                     raise
                 except Exception as e:  # a worker without a bot's module, a deal lost with too many workers
-                    raise ValueError(f"deal {deal} failed on the cluster: {type(e).__name__}: {e}") from None
+                    error = f"{type(e).__name__}: {e}"
+                    raise ArenaError(Message("arena.cluster.failed", deal=deal, error=error)) from None
                 yield deal, results
         finally:
             client.cancel(list(futures))

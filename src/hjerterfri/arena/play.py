@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from functools import partial
 from typing import Any
 
+from ..catalogue import Message, MessageError
 from ..paths import data_dir
 from ..rules import Rules
 from ..table import Event, Table, local_players
@@ -49,7 +50,11 @@ class DealResult:
         return cls(deal, **data)
 
 
-class ArenaFault(ValueError):
+class ArenaError(MessageError, ValueError):
+    """An arena that cannot be run as asked (its flags, the cluster): one line."""
+
+
+class ArenaFault(MessageError, ValueError):
     """A bot failed (raised, answered junk, broke a rule, took too long): one line naming it, the deal and the fault."""
 
 
@@ -108,7 +113,14 @@ def play_deal(lineup: Lineup, players: list[Player], deal: int) -> DealResult:
             if d.fault is not None:
                 if not lineup.keep_going:
                     raise ArenaFault(
-                        f"bot {i + 1} ({lineup.specs[i]}) on deal {deal}, rotation {rotation + 1}: {d.fault}"
+                        Message(
+                            "arena.fault",
+                            bot=i + 1,
+                            spec=lineup.specs[i],
+                            deal=deal,
+                            rotation=rotation + 1,
+                            fault=str(d.fault),
+                        )
                     )
                 result.faults[i].append(str(d.fault))
 

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import IO, Any
 
+from ..catalogue import Message, MessageError
 from ..files import MissingFile, read_text
 from ..paths import write_atomic
 from .play import DealResult, Lineup
@@ -17,7 +18,7 @@ MAX_SIZE = 1 << 30
 """A results file is read whole, up to 1 GiB (a deal of a comparison is about 4 kB)."""
 
 
-class ResultsError(ValueError):
+class ResultsError(MessageError, ValueError):
     """A results file that is not this run's, or that cannot be read: one line naming it."""
 
 
@@ -35,7 +36,7 @@ class Results:
     def load(self) -> dict[int, list[DealResult]]:
         """The deals kept so far (none for a new file); the file is left holding the header and those deals."""
         try:
-            text = read_text(self.path, MAX_SIZE, "an arena results file")
+            text = read_text(self.path, MAX_SIZE, Message("file.what.results"))
         except MissingFile:
             text = ""
         if not text.strip():
@@ -47,7 +48,7 @@ class Results:
             lines = lines[:-1]  # the last line was being written when the run stopped
         header = self._parse(lines[0], 1) if lines else {}
         if header != self.header:
-            raise ResultsError(f"{self.path} holds the results of another run ({_differs(header, self.header)})")
+            raise ResultsError(Message("results.other-run", path=str(self.path), differs=_differs(header, self.header)))
         done: dict[int, list[DealResult]] = {}
         tidy = complete
         for number, line in enumerate(lines[1:], 2):
@@ -59,11 +60,11 @@ class Results:
                 continue
             deal, results = data.get("deal"), data.get("results")
             if not isinstance(deal, int) or not isinstance(results, list):
-                raise ResultsError(f"{self.path}, line {number}: not a deal's results")
+                raise ResultsError(Message("results.not-a-deal", path=str(self.path), line=number))
             try:
                 entry = [DealResult.from_json(deal, r) for r in results]
             except TypeError:
-                raise ResultsError(f"{self.path}, line {number}: not a deal's results") from None
+                raise ResultsError(Message("results.not-a-deal", path=str(self.path), line=number)) from None
             if deal in done:
                 tidy = False
             done.setdefault(deal, entry)  # a deal is counted once
@@ -101,7 +102,7 @@ class Results:
         except ValueError:
             data = None
         if not isinstance(data, dict):
-            raise ResultsError(f"{self.path}, line {number}: not a JSON object; is it an arena results file?")
+            raise ResultsError(Message("results.not-an-object", path=str(self.path), line=number))
         return data
 
 
@@ -109,12 +110,12 @@ def _line(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def _differs(found: dict[str, Any], wanted: dict[str, Any], prefix: str = "") -> str:
+def _differs(found: dict[str, Any], wanted: dict[str, Any], prefix: str = "") -> Message:
     """The first field in which the run in a file differs from this run, in words."""
     key = next((k for k in wanted if found.get(k) != wanted[k]), "format")
     if isinstance(found.get(key), dict) and isinstance(wanted[key], dict):
         return _differs(found[key], wanted[key], f"{prefix}{key}.")
-    return f"{prefix}{key}: {found.get(key)!r} there, {wanted[key]!r} here; name another file"
+    return Message("results.differs", field=prefix + key, there=repr(found.get(key)), here=repr(wanted[key]))
 
 
 def header(lineups: tuple[Lineup, ...]) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 
+from ..catalogue import Message
 from .base import Bot, BotError, RandomBot, decision_rng
 
 __all__ = ["ALIASES", "LEVELS", "Bot", "BotError", "RandomBot", "decision_rng", "level_name", "make_bot"]
@@ -35,22 +36,24 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     path = LEVELS.get(name, name)
     module_name, sep, class_name = path.partition(":")
     if not sep or not module_name or not class_name:
-        raise BotError(f"unknown bot {spec!r}; choose from {', '.join(LEVELS)} or module:Class")
+        raise BotError(Message("bot.unknown", spec=repr(spec), levels=tuple(LEVELS)))
     try:
         cls = getattr(importlib.import_module(module_name), class_name)
     except ImportError as e:
-        raise BotError(f"cannot load bot {spec!r}: no module {module_name!r} ({e})") from None
+        raise BotError(Message("bot.no-module", spec=repr(spec), module=repr(module_name), error=str(e))) from None
     except AttributeError:
-        raise BotError(f"cannot load bot {spec!r}: module {module_name!r} has no {class_name!r}") from None
+        raise BotError(
+            Message("bot.no-class", spec=repr(spec), module=repr(module_name), name=repr(class_name))
+        ) from None
     try:
         bot = cls(seed)
     except TypeError:
         try:
             bot = cls()
         except Exception as e:
-            raise BotError(f"cannot build bot {spec!r}: {e}") from None
+            raise BotError(Message("bot.cannot-build", spec=repr(spec), error=str(e))) from None
     except Exception as e:
-        raise BotError(f"cannot build bot {spec!r}: {e}") from None
+        raise BotError(Message("bot.cannot-build", spec=repr(spec), error=str(e))) from None
     if not isinstance(bot, Bot):
-        raise BotError(f"{spec!r} is no bot: it needs choose_pass(view) and choose_play(view)")
+        raise BotError(Message("bot.not-a-bot", spec=repr(spec)))
     return bot

@@ -6,6 +6,7 @@ import random
 from typing import Protocol, runtime_checkable
 
 from ..cards import Card
+from ..catalogue import MessageError
 from ..view import PlayerView
 
 
@@ -22,7 +23,7 @@ class Bot(Protocol):
         ...
 
 
-class BotError(ValueError):
+class BotError(MessageError, ValueError):
     """A bot that cannot be found or built."""
 
 

@@ -18,6 +18,8 @@ from collections.abc import Callable, Sequence
 
 from ..bots import LEVELS, level_name, make_bot
 from ..bots.svaer import SvaerBot
+from ..catalogue import Message, MessageError
+from ..challenge import LEVELS as CHALLENGE_LEVELS
 from ..challenge import MAX_DEALS, PRESETS, Challenge, ChallengeError
 from ..engine import deal_cards
 from ..gamelog import GameRecord
@@ -35,7 +37,7 @@ DEALS = 8
 def new_challenge(setup: Setup, deals: int = DEALS) -> Challenge:
     """A challenge of new deals with a setup's choices (its seed, or a new one; the human at seat 0)."""
     if level_name(setup.bots) not in LEVELS:
-        raise ChallengeError(f"a challenge is played against let, middel or svær, not {setup.bots!r}")
+        raise ChallengeError(Message("challenge.error.level", levels=CHALLENGE_LEVELS, level=repr(setup.bots)))
     variant = setup.variant if setup.variant in variants_for(setup.preset, setup.players) else "standard"
     seed = setup.seed if setup.seed is not None else new_seed()
     opponents = (level_name(setup.bots),) * (setup.players - 1)
@@ -57,9 +59,13 @@ def challenge_rules(challenge: Challenge) -> Rules:
             pass_count=challenge.pass_count,
         )
     except (RulesError, ValueError) as e:
-        raise ChallengeError(f"{challenge.code}: {e}") from None
+        raise ChallengeError(
+            Message(
+                "challenge.error.rules", code=challenge.code, why=e.message if isinstance(e, MessageError) else str(e)
+            )
+        ) from None
     if rules.decks != 1:
-        raise ChallengeError(f"{challenge.code}: a challenge is played with one deck, by 3 to 5 players")
+        raise ChallengeError(Message("challenge.error.decks", code=challenge.code))
     return rules
 
 
@@ -122,9 +128,9 @@ def challenge_of(record: GameRecord) -> Challenge:
     rules = record.rules
     human = record.human_seat
     if human is None:
-        raise ChallengeError("the game has no human player, so there is no seat to challenge from")
+        raise ChallengeError(Message("challenge.error.no-human"))
     if rules.name not in PRESETS:
-        raise ChallengeError(f"the game is played by rules of its own ({rules.name!r}); a challenge plays a preset")
+        raise ChallengeError(Message("challenge.error.own-rules", name=repr(rules.name)))
     options = [
         (variant, no_pass, pass_count)
         for variant in variants_for(rules.name, rules.players)
@@ -132,21 +138,21 @@ def challenge_of(record: GameRecord) -> Challenge:
     ]
     chosen = next((o for o in options if _plays(rules, *o)), None)
     if chosen is None:
-        raise ChallengeError(f"the game's rules are not {rules.name} or one of its variants, so no code can carry them")
+        raise ChallengeError(Message("challenge.error.variants", name=rules.name))
     opponents = []
     for seat in record.seats:
         if seat.bot is not None:
             if level_name(seat.bot) not in LEVELS:
                 raise ChallengeError(
-                    f"{seat.name} is the bot {seat.bot}; a challenge is played against let, middel or svær"
+                    Message("challenge.error.bot", name=seat.name, bot=seat.bot, levels=CHALLENGE_LEVELS)
                 )
             opponents.append(level_name(seat.bot))
     for r in record.game.rounds:
         if r.dealt is None or (r.dealt, r.kitty) != deal_cards(rules, record.game.seed, r.number):
-            raise ChallengeError(f"round {r.number} was not dealt from the game's seed, so no code can deal it again")
+            raise ChallengeError(Message("challenge.error.dealt", round=r.number))
     deals = len(record.game.rounds)
     if deals > MAX_DEALS:
-        raise ChallengeError(f"the game has {deals} rounds; a challenge holds at most {MAX_DEALS}")
+        raise ChallengeError(Message("challenge.error.rounds", rounds=deals, most=MAX_DEALS))
     variant, no_pass, pass_count = chosen
     return Challenge(
         rules.name, rules.players, variant, record.game.seed, deals, tuple(opponents), human, no_pass, pass_count

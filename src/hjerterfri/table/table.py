@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Literal, Protocol
 
 from ..cards import Card, cards_of
+from ..catalogue import Message, MessageError
 from ..claim import Claim, claim, lead
 from ..engine import Game, GameOverError, Phase, Round, Trick
 from ..gamelog import Ending, GameRecord, Seat, Undo
@@ -27,7 +28,7 @@ ADVISER = "svær"
 """The bot whose choice is the hint."""
 
 
-class SeatingError(ValueError):
+class SeatingError(MessageError, ValueError):
     """Seats the table cannot play: more than one human, or a count that does not match the rules."""
 
 
@@ -82,9 +83,9 @@ class Table:
         is the seconds a bot has for a decision before the fallback is played (None: no limit)."""
         humans = [s for s, seat in enumerate(record.seats) if seat.is_human]
         if len(humans) > 1:
-            raise SeatingError(f"the table seats one human player at most; this game has {len(humans)}")
+            raise SeatingError(Message("table.humans", n=len(humans)))
         if len(record.seats) != record.rules.players:
-            raise SeatingError(f"{len(record.seats)} seats for {record.rules.players} players")
+            raise SeatingError(Message("table.seats", seats=len(record.seats), players=record.rules.players))
         self.record = record
         self.make_player = make_player
         self.limit = limit
@@ -232,7 +233,7 @@ class Table:
         """Deal the next round (the engine refuses while the round is on or the game is over; so does the table
         after a challenge's last deal)."""
         if self.is_over():
-            raise GameOverError("the game is over")
+            raise GameOverError(Message("next-round.over"))
         r = self.game.next_round()
         self._tell(Event("deal", -1))
         return r

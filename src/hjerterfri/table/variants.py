@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..catalogue import Message
 from ..rules import VARIANTS, OddCards, PassDirection, Rules, RulesError, preset
 
 __all__ = ["VARIANTS", "game_rules", "variants_for"]
@@ -37,22 +38,22 @@ def game_rules(
     rules = preset(preset_name, players)
     allowed = variants_for(rules.name, players)
     if variant not in allowed:
-        raise RulesError(f"{rules.name} at {players} players has no variant {variant!r}; it has {', '.join(allowed)}")
+        raise RulesError(
+            Message("rules.variant.unknown", name=rules.name, players=players, variant=repr(variant), variants=allowed)
+        )
     if variant == "left-right":
         if no_pass:
-            raise RulesError("the variant left-right passes cards, so it cannot be played without passing")
+            raise RulesError(Message("rules.variant.left-right"))
         rules = dataclasses.replace(rules, pass_cycle=(PassDirection.LEFT, PassDirection.RIGHT))
     elif variant == "no-two":
         rules = dataclasses.replace(rules, odd_cards=OddCards.REMOVE_TWO_OF_CLUBS)
     if no_pass:
         if pass_count:
-            raise RulesError(f"a game without passing passes no cards, not {pass_count}")
+            raise RulesError(Message("rules.no-passing.count", count=pass_count))
         rules = dataclasses.replace(rules, pass_cycle=(PassDirection.NONE,), pass_count=0)
     elif pass_count is not None and pass_count != rules.pass_count:
         if players == 4:
-            raise RulesError(
-                f"four players pass {rules.pass_count} cards; another count only at 3 or 5 to 8 players (004)"
-            )
+            raise RulesError(Message("rules.pass-count.four", count=rules.pass_count))
         rules = dataclasses.replace(rules, pass_count=pass_count)
     if target is not None:
         rules = dataclasses.replace(rules, target=target)

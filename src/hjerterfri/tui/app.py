@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 
 from ..cardface import Deck
+from ..catalogue import MessageError
 from ..challenge import Challenge
 from ..gamelog import GameRecord
 from ..i18n import Texts
@@ -252,7 +253,10 @@ class HjerterfriApp(ReportingApp):
 
     def save_failed(self, error: OSError) -> None:
         """A save went wrong (disk full, a read-only directory): say so in one line and play on."""
-        reason = f"{error.strerror}: {error.filename}" if error.strerror and error.filename else str(error)
+        if isinstance(error, MessageError):
+            reason = self.texts.message(error.message)
+        else:
+            reason = f"{error.strerror}: {error.filename}" if error.strerror and error.filename else str(error)
         self.notify(self.texts("save.failed", error=reason), severity="warning", timeout=8, markup=False)
 
     # Leaving

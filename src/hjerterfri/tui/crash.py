@@ -6,11 +6,15 @@ import tempfile
 import traceback
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 
 from .. import __version__
 from ..paths import write_atomic
+
+if TYPE_CHECKING:
+    from ..i18n import Texts
 
 
 class ReportingApp(App[None]):
@@ -30,11 +34,13 @@ class ReportingApp(App[None]):
         """Textual would print the whole traceback; the report holds it."""
         self._close_messages_no_wait()
 
-    def report_line(self) -> str | None:
-        """After the app ran: the one line a crash ends with, or None."""
+    def report_line(self, texts: Texts) -> str | None:
+        """After the app ran: the one line a crash ends with (in ``texts``' language), or None."""
         if not self.return_code:
             return None
-        return f"hjerterfri crashed; the report is in {self.crash_report or 'nowhere (it could not be written)'}"
+        if self.crash_report is None:
+            return texts("crash.nowhere")
+        return texts("crash.report", path=self.crash_report)
 
 
 def write_crash_report(error: BaseException, directory: Path | None) -> Path | None:

@@ -131,8 +131,7 @@ class ReplayApp(ReportingApp):
     def compose(self) -> ComposeResult:
         t = self.texts
         if self.refused is not None:
-            where = f"{self.refused.where}: " if self.refused.where else ""
-            yield Static(literal(f"{t('replay.refused')}: {where}{self.refused.reason}", limit=None), id="refused")
+            yield Static(literal(f"{t('replay.refused')}: {t.message(self.refused.detail)}", limit=None), id="refused")
         with Horizontal(id="replay"):
             with Vertical(id="table"):
                 yield Static(id="header")
@@ -404,7 +403,7 @@ def run_viewer(partial: Partial, args: argparse.Namespace) -> int:
     app = ReplayApp(partial, language(args, partial.record.rules.name), deck)
     app.crash_dir = data_dir(getattr(args, "data_dir", None))
     app.run()
-    if line := app.report_line():
+    if line := app.report_line(app.texts):
         print(line, file=sys.stderr)
     if app.branched is not None and not app.return_code:
         from ..launch import play_branch

@@ -317,7 +317,7 @@ class StartScreen(Screen[None]):
     def action_start(self) -> None:
         name = self.typed_name()
         if name is not None and (problem := name_problem(name)) is not None:
-            self.notify(problem, severity="error", markup=False)
+            self.notify(self.app.texts.message(problem), severity="error", markup=False)
             return
         setup = replace(self.setup, name=name)
         if setup.variant not in variants_for(setup.preset, setup.players):
