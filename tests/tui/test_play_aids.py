@@ -4,6 +4,7 @@ without friction."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Static
 
 from hjerterfri.cards import Card, cards_of
@@ -400,3 +401,38 @@ async def test_the_end_of_the_game_says_how_many_undos_were_used():
             await pilot.pause()
         assert isinstance(app.screen, GameEndScreen)
         assert "Undo used 2 times" in plain(app.screen.query_one("#result").content)
+
+
+def footer_actions(app: HjerterfriApp) -> list[str]:
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    footer = app.screen.query_one(Footer)
+    assert footer.virtual_size.width <= footer.size.width, "the footer is wider than the screen"
+    return [key.action for key in footer.query(FooterKey)]
+
+
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+@sync
+async def test_the_footer_shows_the_keys_that_apply_and_the_view_keys_where_they_fit(lang):
+    """At 80 columns the footer never runs off the screen: the keys that act now first, then s, t, h and r in
+    that order while they fit; at 110 columns every key; ``?`` lists them all."""
+    spare = ["scores", "card_list", "toggle_points", "app.rules"]
+    for width in (80, 110):
+        table = fixed_table(seed=3, lang=lang)
+        play_in_engine(table, my_turn_in_play)
+        app = app_at(table, lang)
+        async with app.run_test(size=(width, 24)) as pilot:
+            await settle(pilot)
+            await play_legal_with_keys(pilot)
+            await settle(pilot)
+            await pilot.pause()
+            shown = footer_actions(app)
+            assert {"undo", "claim", "settings", "app.help", "app.ask_quit"} <= set(shown)
+            views = [a for a in shown if a in spare]
+            assert views == spare[: len(views)]  # in order, none skipped
+            if width == 110:
+                assert views == spare
+            await pilot.press("s")  # a key out of the footer still works
+            await pilot.pause()
+            assert not isinstance(app.screen, TableScreen)

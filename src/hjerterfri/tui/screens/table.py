@@ -39,6 +39,8 @@ HINT_PATIENCE = 6.0
 MIN_SIZE = {3: (80, 24), 4: (80, 24), 5: (80, 24), 6: (80, 24), 7: (100, 30), 8: (100, 30)}
 """The terminal a table needs (columns, rows): seven and eight players need room for their seats across."""
 FOOTER_ROWS = 1
+SPARE = ("scores", "card_list", "toggle_points", "app.rules")
+"""Keys the footer shows where they fit (at 80 columns, not beside undo and claim); ``?`` lists every key."""
 
 Stamp = tuple[int, tuple[int, int]]
 """What a worker's answer is for: the screen's generation and the table's position when it was asked."""
@@ -58,11 +60,11 @@ class TableScreen(Screen[None]):
         Binding("i", "hint", "key.hint"),
         Binding("l", "last_trick", "key.last"),
         Binding("k", "tracker", "key.tracker"),
-        Binding("s", "scores", "key.scores", show=False),
-        Binding("t", "card_list", "key.log", show=False),
-        Binding("h", "toggle_points", "key.hide", show=False),
+        Binding("s", "scores", "key.scores"),
+        Binding("t", "card_list", "key.log"),
+        Binding("h", "toggle_points", "key.hide"),
         Binding("o", "settings", "key.settings"),
-        Binding("r", "app.rules", "key.rules", show=False),
+        Binding("r", "app.rules", "key.rules"),
         Binding("question_mark", "app.help", "key.help", key_display="?"),
         Binding("q", "app.ask_quit", "key.quit"),
     ]
@@ -164,6 +166,7 @@ class TableScreen(Screen[None]):
     def on_resize(self, event) -> None:
         self._fit(event.size.width, event.size.height)
         self.call_after_refresh(self.refresh_table)
+        self.call_after_refresh(self._relabel_keys)
 
     def _fit(self, width: int, height: int) -> None:
         need_w, need_h = MIN_SIZE[self.table.rules.players]
@@ -355,15 +358,43 @@ class TableScreen(Screen[None]):
             select = "key.continue"
         elif self.view.phase is Phase.PASSING:
             select = "key.choose"
+        texts = self.app.texts
+        hidden = self._spare_keys_hidden({"select": select})
         state = (
             select,
-            self.app.texts.lang,
+            texts.lang,
+            tuple(sorted(hidden)),
             *(self.check_action(a, ()) for a in ("confirm_pass", "select", "last_trick", "hint", "accept_hint")),
             *(self.check_action(a, ()) for a in ("undo", "claim")),
         )
         if state != self._footer_state:
             self._footer_state = state
-            relabel(self, self.app.texts, {"select": select})
+            relabel(self, texts, {"select": select}, hidden)
+
+    def _spare_keys_hidden(self, overrides: dict[str, str]) -> set[str]:
+        """The spare keys the footer has no room for now: after the keys that apply, in their order, while the
+        row holds them ("⏎ play u undo ..." is the key, a space, its label and a space between entries)."""
+        texts = self.app.texts
+        labels: dict[str, str] = self.__dict__.get("_i18n_keys", {})
+        entries: dict[str, int] = {}  # one entry per action, as the footer shows it
+        for group in self._bindings.key_to_bindings.values():
+            for b in group:
+                if (
+                    (b.show or b.action in SPARE)
+                    and b.action not in entries
+                    and self.check_action(b.action, ()) is not False
+                ):
+                    label = overrides.get(b.action, labels.get(b.action, b.description))
+                    entries[b.action] = (
+                        len(b.key_display or b.key) + 1 + len(texts(label) if texts.has(label) else label)
+                    )
+        width = sum(n + 1 for action, n in entries.items() if action not in SPARE) - 1
+        hidden: set[str] = set()
+        for action in (a for a in entries if a in SPARE):
+            width += entries[action] + 1
+            if hidden or width > self.size.width:
+                hidden.add(action)
+        return hidden
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         view = self.view
