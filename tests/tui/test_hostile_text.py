@@ -89,8 +89,11 @@ def test_an_error_naming_a_hostile_path_is_one_printable_line(capsys, tmp_path):
 async def test_the_app_shows_a_hostile_game_literally_to_its_end(tmp_path):
     record = hostile_record(target=10)
     table = Table(record, lowest_players)
-    app = HjerterfriApp(fast_settings("en"), table=table, make_player=lowest_players)
+    settings = fast_settings("en")
+    settings.tracker = True  # the tracker names the seats (voids, points), the exchange line too
+    app = HjerterfriApp(settings, table=table, make_player=lowest_players)
     seen: list[str] = []
+    undone = False
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(400):
             await settle(pilot)
@@ -107,12 +110,19 @@ async def test_the_app_shows_a_hostile_game_literally_to_its_end(tmp_path):
                     await pilot.press("p")
                 else:
                     screen.pick(LowestBot().choose_play(view))
+                if not undone and len(view.tricks) >= 2 and table.can_undo():
+                    undone = True  # a card taken back, named on the status line
+                    await settle(pilot)
+                    await pilot.press("u")
+                    seen.append("\n".join(plain(w.render()) for w in app.screen.query("Static")))
                 for key in ("s", "escape", "t", "escape", "l", "escape"):  # the score sheet, card list, last trick
                     await pilot.press(key)
                     seen.append("\n".join(plain(w.render()) for w in app.screen.query("Static")))
             await pilot.pause()
         assert isinstance(app.screen, GameEndScreen)
+    assert undone and table.record.undos
     shown = "\n".join(seen)
+    assert "Out:" in shown and "Taken back:" in shown and "You passed" in shown
     assert_literal(shown)
     for name in MARKUP[:4]:
         assert name[:14] in shown
