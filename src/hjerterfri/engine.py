@@ -169,7 +169,11 @@ def shuffled_deck(seed: int, round_number: int = 1, decks: int = 1) -> list[int]
     Four SplitMix64 outputs (nine for two decks), seeded from ``seed`` and the round number,
     make one number that drives a Fisher-Yates shuffle (its digits in base 52, 51, ..., 2).
     """
-    deck = list(range(52)) * decks
+    return _shuffle(list(range(52)) * decks, seed, round_number)
+
+
+def _shuffle(deck: list[int], seed: int, round_number: int) -> list[int]:
+    """``deck`` (52 or 104 items) in the order of ``shuffled_deck``, shuffled in place."""
     state = (seed ^ round_number * 0xD1B54A32D192ED03) & 0xFFFFFFFFFFFFFFFF
     bits = 0
     for _ in range(_WORDS[len(deck)]):
@@ -195,12 +199,11 @@ def deal_cards(rules: Rules, seed: int, round_number: int = 1) -> tuple[tuple[in
     evenly and are all dealt, the seats after the dealer get one more; the dealer of
     round n is seat (n - 1) mod players.
     """
-    deck = shuffled_deck(seed, round_number, rules.decks)
+    once = rules.decks == 1
+    # One deck: the cards' bits are shuffled, so that a hand's mask is the sum of its slice (different cards).
+    deck = _shuffle(list(_BITS) if once else list(range(52)) * 2, seed, round_number)
     if rules.deck_mask != FULL_DECK:
-        deck.remove(TWO_OF_CLUBS)
-    kitty = 0
-    for c in deck[len(deck) - rules.kitty_size :]:
-        kitty |= 1 << c
+        deck.remove(_BITS[TWO_OF_CLUBS] if once else TWO_OF_CLUBS)
     n = rules.players
     sizes = [rules.hand_size] * n
     dealer = (round_number - 1) % n
@@ -209,12 +212,10 @@ def deal_cards(rules: Rules, seed: int, round_number: int = 1) -> tuple[tuple[in
     hands = []
     start = 0
     for size in sizes:
-        if rules.decks == 2:
-            hands.append(twice_mask(deck[start : start + size]))
-        else:
-            hands.append(sum(map(_BITS.__getitem__, deck[start : start + size])))  # different cards: + is |
+        hands.append(sum(deck[start : start + size]) if once else twice_mask(deck[start : start + size]))
         start += size
-    return tuple(hands), kitty
+    kitty = deck[len(deck) - rules.kitty_size :]
+    return tuple(hands), sum(kitty) if once else twice_mask(kitty)
 
 
 _new = object.__new__
@@ -245,6 +246,7 @@ class Round:
         "dealt",
         "hands",
         "hearts_broken",
+        "is_over",
         "kitty",
         "leader",
         "number",
@@ -274,6 +276,8 @@ class Round:
     taken: list[int]
     hearts_broken: bool
     kitty: int
+    is_over: bool
+    """Whether the round is over (``phase`` is ``OVER``): an attribute, as the search loops read it once a card."""
 
     def __new__(cls, rules: Rules | None = None, *args: Any, **kwargs: Any) -> Round:
         """A ``Round``, or a ``TwoDeckRound`` when ``rules`` play with two decks."""
@@ -307,6 +311,7 @@ class Round:
         self.tricks = []
         self.taken = [0] * rules.players
         self.hearts_broken = False
+        self.is_over = False
         self._no_first_points = rules.first_trick is _NO_POINTS
         self._led = self._best = self._best_seat = self._trick_points = 0
         if self.pass_direction is _NO_PASS:
@@ -361,6 +366,7 @@ class Round:
             masks[seat] = twice_add(masks[seat], 1 << card)
         r._hold(masks)
         r.phase = view.phase
+        r.is_over = view.phase is _OVER
         r.tricks = list(view.tricks)
         r.taken = list(view.taken)
         r.hearts_broken = view.hearts_broken
@@ -387,6 +393,7 @@ class Round:
         r._pass_order = self._pass_order
         r.hands = self.hands[:]
         r.phase = self.phase
+        r.is_over = self.is_over
         r.turn = self.turn
         r.leader = self.leader
         r.trick = self.trick[:]
@@ -570,7 +577,8 @@ class Round:
         trick.append(CARDS[card])
         suit = card // 13
         order = self._order
-        if len(trick) == 1:
+        played = len(trick)
+        if played == 1:
             self._led = suit
             self._best = card
             self._best_seat = seat
@@ -584,8 +592,8 @@ class Round:
                 self._best_seat = seat
         elif suit == 2:
             self.hearts_broken = True
-        if len(trick) < len(order):
-            self.turn = order[len(trick)]
+        if played < len(order):
+            self.turn = order[played]
             return
         winner = self._best_seat
         tricks = self.tricks
@@ -596,6 +604,7 @@ class Round:
         self._order = _ROTATIONS[len(self.hands)][winner]
         if not self.hands[winner]:
             self.phase = _OVER
+            self.is_over = True
 
     # Taking back
 
@@ -655,10 +664,6 @@ class Round:
     __hash__ = None  # type: ignore[assignment]  # a round changes as it is played
 
     # Points
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is _OVER
 
     def points_to_take(self) -> int:
         """The points still to fall: in the hands, in the trick being played, and in the kitty until the first
