@@ -182,7 +182,8 @@ def _shuffle(deck: list[int], seed: int, round_number: int) -> list[int]:
     for product, run in _DIGIT_GROUPS[len(deck)]:
         bits, digits = divmod(bits, product)
         for i in run:
-            digits, j = divmod(digits, i + 1)
+            j = digits % (i + 1)
+            digits //= i + 1
             deck[i], deck[j] = deck[j], deck[i]
     return deck
 
