@@ -122,6 +122,7 @@ FULL_DECK = (1 << 52) - 1
 NOT_HEARTS = FULL_DECK & ~HEARTS_MASK
 QS_BIT = 1 << QUEEN_OF_SPADES
 POINTS_MASK = HEARTS_MASK | QS_BIT
+NOT_POINTS = FULL_DECK & ~POINTS_MASK
 HIGH_SPADES = QS_BIT << 1 | QS_BIT << 2
 """The king and ace of spades: the cards that catch the queen."""
 LOW_SPADES = SPADES_MASK & (QS_BIT - 1)

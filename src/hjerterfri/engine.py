@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 from .cards import (
     CARDS,
     FULL_DECK,
-    HEARTS_MASK,
+    NOT_HEARTS,
+    NOT_POINTS,
     POINTS,
-    POINTS_MASK,
     SUIT_MASKS,
     TWICE_SHIFT,
     TWO_OF_CLUBS,
@@ -416,17 +416,22 @@ class Round:
     def pass_cards(self, seat: int, cards: Iterable[Card]) -> None:
         """Choose the cards ``seat`` passes. When every seat has chosen, they are exchanged."""
         chosen = tuple(cards)
+        passed = self.passed
+        if not (self.phase is _PASSING and 0 <= seat < len(passed) and passed[seat] is None):
+            self._refuse_pass(seat, chosen)
+        if len(chosen) != self.rules.pass_count:
+            raise IllegalMoveError(Reason.WRONG_PASS_COUNT, seat, chosen, count=self.rules.pass_count)
+        passed[seat] = self._pass_mask(seat, chosen)
+        self._pass_order += (seat,)
+        if None not in passed:
+            self._exchange()
+
+    def _refuse_pass(self, seat: int, chosen: tuple[Card, ...]) -> NoReturn:
+        """Raise the ``IllegalMoveError`` for a pass by ``seat`` that is not its to make, checking in order."""
         self._check_seat(seat, chosen)
         if self.phase is not _PASSING:
             raise IllegalMoveError(Reason.WRONG_PHASE, seat, chosen, phase=self.phase.value)
-        if self.passed[seat] is not None:
-            raise IllegalMoveError(Reason.ALREADY_PASSED, seat, chosen)
-        if len(chosen) != self.rules.pass_count:
-            raise IllegalMoveError(Reason.WRONG_PASS_COUNT, seat, chosen, count=self.rules.pass_count)
-        self.passed[seat] = self._pass_mask(seat, chosen)
-        self._pass_order += (seat,)
-        if None not in self.passed:
-            self._exchange()
+        raise IllegalMoveError(Reason.ALREADY_PASSED, seat, chosen)
 
     @property
     def pass_order(self) -> tuple[int, ...]:
@@ -522,14 +527,14 @@ class Round:
             if follow:
                 return follow
             if self._no_first_points and not self.tricks:
-                safe = h & ~POINTS_MASK
+                safe = h & NOT_POINTS
                 if safe:
                     return safe
             return h
         if not self.tricks:
             return h & 1 << self._opening
         if not self.hearts_broken:
-            safe = h & ~HEARTS_MASK
+            safe = h & NOT_HEARTS
             if safe:
                 return safe
         return h
