@@ -10,14 +10,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from .cards import (
     CARDS,
     FULL_DECK,
-    HEARTS_MASK,
+    NOT_HEARTS,
+    NOT_POINTS,
     POINTS,
-    POINTS_MASK,
     SUIT_MASKS,
     TWICE_SHIFT,
     TWO_OF_CLUBS,
@@ -44,6 +44,11 @@ class Phase(Enum):
     PASSING = "passing"
     PLAYING = "playing"
     OVER = "over"
+
+
+_PASSING, _PLAYING, _OVER = Phase.PASSING, Phase.PLAYING, Phase.OVER
+_NO_PASS, _NO_POINTS = PassDirection.NONE, FirstTrick.NO_POINTS
+"""Enum members as module names: reading one off its Enum class is a slow lookup each time (hot paths)."""
 
 
 class Reason(Enum):
@@ -137,6 +142,26 @@ _WORDS = {n: -(-math.factorial(n).bit_length() // 64) for n in (52, 104)}
 """SplitMix64 outputs a shuffle of n cards takes: enough bits for every order (4 for 52, 9 for 104)."""
 
 
+def _digit_groups(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The shuffle's positions ``n - 1`` down to 1 in runs whose bases (position + 1) multiply to less than
+    2**30, each with that product: one division of the big number by the product gives the run's digits as a
+    small number (a machine word) to divide further."""
+    groups: list[tuple[int, tuple[int, ...]]] = []
+    run: list[int] = []
+    product = 1
+    for i in range(n - 1, 0, -1):
+        if product * (i + 1) >= 1 << 30:
+            groups.append((product, tuple(run)))
+            product, run = 1, []
+        product *= i + 1
+        run.append(i)
+    groups.append((product, tuple(run)))
+    return tuple(groups)
+
+
+_DIGIT_GROUPS = {n: _digit_groups(n) for n in _WORDS}
+
+
 def shuffled_deck(seed: int, round_number: int = 1, decks: int = 1) -> list[int]:
     """The 52 cards (104, each twice, with two decks) in the order a seeded shuffle leaves them;
     the same on every machine and Python version.
@@ -144,16 +169,27 @@ def shuffled_deck(seed: int, round_number: int = 1, decks: int = 1) -> list[int]
     Four SplitMix64 outputs (nine for two decks), seeded from ``seed`` and the round number,
     make one number that drives a Fisher-Yates shuffle (its digits in base 52, 51, ..., 2).
     """
-    deck = list(range(52)) * decks
+    return _shuffle(list(range(52)) * decks, seed, round_number)
+
+
+def _shuffle(deck: list[int], seed: int, round_number: int) -> list[int]:
+    """``deck`` (52 or 104 items) in the order of ``shuffled_deck``, shuffled in place."""
     state = (seed ^ round_number * 0xD1B54A32D192ED03) & 0xFFFFFFFFFFFFFFFF
     bits = 0
     for _ in range(_WORDS[len(deck)]):
         state, r = _splitmix64(state)
         bits = bits << 64 | r
-    for i in range(len(deck) - 1, 0, -1):
-        bits, j = divmod(bits, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
+    for product, run in _DIGIT_GROUPS[len(deck)]:
+        bits, digits = divmod(bits, product)
+        for i in run:
+            j = digits % (i + 1)
+            digits //= i + 1
+            deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+_BITS = tuple(1 << c for c in range(52))
+"""Each card's bit in a mask."""
 
 
 def deal_cards(rules: Rules, seed: int, round_number: int = 1) -> tuple[tuple[int, ...], int]:
@@ -164,12 +200,11 @@ def deal_cards(rules: Rules, seed: int, round_number: int = 1) -> tuple[tuple[in
     evenly and are all dealt, the seats after the dealer get one more; the dealer of
     round n is seat (n - 1) mod players.
     """
-    deck = shuffled_deck(seed, round_number, rules.decks)
+    once = rules.decks == 1
+    # One deck: the cards' bits are shuffled, so that a hand's mask is the sum of its slice (different cards).
+    deck = _shuffle(list(_BITS) if once else list(range(52)) * 2, seed, round_number)
     if rules.deck_mask != FULL_DECK:
-        deck.remove(TWO_OF_CLUBS)
-    kitty = 0
-    for c in deck[len(deck) - rules.kitty_size :]:
-        kitty |= 1 << c
+        deck.remove(_BITS[TWO_OF_CLUBS] if once else TWO_OF_CLUBS)
     n = rules.players
     sizes = [rules.hand_size] * n
     dealer = (round_number - 1) % n
@@ -178,19 +213,17 @@ def deal_cards(rules: Rules, seed: int, round_number: int = 1) -> tuple[tuple[in
     hands = []
     start = 0
     for size in sizes:
-        if rules.decks == 2:
-            hands.append(twice_mask(deck[start : start + size]))
-        else:
-            mask = 0
-            for c in deck[start : start + size]:
-                mask |= 1 << c
-            hands.append(mask)
+        hands.append(sum(deck[start : start + size]) if once else twice_mask(deck[start : start + size]))
         start += size
-    return tuple(hands), kitty
+    kitty = deck[len(deck) - rules.kitty_size :]
+    return tuple(hands), sum(kitty) if once else twice_mask(kitty)
 
 
 _new = object.__new__
 """Makes the bare round of ``copy`` (the search path) without a call to ``Round.__new__``, which chooses the class."""
+
+_new_trick = tuple.__new__
+"""Makes a ``Trick`` from its four fields without the Python-level ``Trick.__new__`` (the search path)."""
 
 _ROTATIONS = {n: tuple(tuple((leader + i) % n for i in range(n)) for leader in range(n)) for n in range(3, 9)}
 
@@ -214,6 +247,7 @@ class Round:
         "dealt",
         "hands",
         "hearts_broken",
+        "is_over",
         "kitty",
         "leader",
         "number",
@@ -243,6 +277,8 @@ class Round:
     taken: list[int]
     hearts_broken: bool
     kitty: int
+    is_over: bool
+    """Whether the round is over (``phase`` is ``OVER``): an attribute, as the search loops read it once a card."""
 
     def __new__(cls, rules: Rules | None = None, *args: Any, **kwargs: Any) -> Round:
         """A ``Round``, or a ``TwoDeckRound`` when ``rules`` play with two decks."""
@@ -276,12 +312,13 @@ class Round:
         self.tricks = []
         self.taken = [0] * rules.players
         self.hearts_broken = False
-        self._no_first_points = rules.first_trick is FirstTrick.NO_POINTS
+        self.is_over = False
+        self._no_first_points = rules.first_trick is _NO_POINTS
         self._led = self._best = self._best_seat = self._trick_points = 0
-        if self.pass_direction is PassDirection.NONE:
+        if self.pass_direction is _NO_PASS:
             self._start_play()
         else:
-            self.phase = Phase.PASSING
+            self.phase = _PASSING
             self.turn = self.leader = -1
             self._order = ()
             self._opening = 0
@@ -330,11 +367,12 @@ class Round:
             masks[seat] = twice_add(masks[seat], 1 << card)
         r._hold(masks)
         r.phase = view.phase
+        r.is_over = view.phase is _OVER
         r.tricks = list(view.tricks)
         r.taken = list(view.taken)
         r.hearts_broken = view.hearts_broken
         r.kitty = kitty
-        r._no_first_points = view.rules.first_trick is FirstTrick.NO_POINTS
+        r._no_first_points = view.rules.first_trick is _NO_POINTS
         r.leader = view.trick_leader
         r.turn = view.trick_leader
         r._order = view.trick_seats
@@ -356,6 +394,7 @@ class Round:
         r._pass_order = self._pass_order
         r.hands = self.hands[:]
         r.phase = self.phase
+        r.is_over = self.is_over
         r.turn = self.turn
         r.leader = self.leader
         r.trick = self.trick[:]
@@ -377,17 +416,22 @@ class Round:
     def pass_cards(self, seat: int, cards: Iterable[Card]) -> None:
         """Choose the cards ``seat`` passes. When every seat has chosen, they are exchanged."""
         chosen = tuple(cards)
-        self._check_seat(seat, chosen)
-        if self.phase is not Phase.PASSING:
-            raise IllegalMoveError(Reason.WRONG_PHASE, seat, chosen, phase=self.phase.value)
-        if self.passed[seat] is not None:
-            raise IllegalMoveError(Reason.ALREADY_PASSED, seat, chosen)
+        passed = self.passed
+        if not (self.phase is _PASSING and 0 <= seat < len(passed) and passed[seat] is None):
+            self._refuse_pass(seat, chosen)
         if len(chosen) != self.rules.pass_count:
             raise IllegalMoveError(Reason.WRONG_PASS_COUNT, seat, chosen, count=self.rules.pass_count)
-        self.passed[seat] = self._pass_mask(seat, chosen)
+        passed[seat] = self._pass_mask(seat, chosen)
         self._pass_order += (seat,)
-        if all(p is not None for p in self.passed):
+        if None not in passed:
             self._exchange()
+
+    def _refuse_pass(self, seat: int, chosen: tuple[Card, ...]) -> NoReturn:
+        """Raise the ``IllegalMoveError`` for a pass by ``seat`` that is not its to make, checking in order."""
+        self._check_seat(seat, chosen)
+        if self.phase is not _PASSING:
+            raise IllegalMoveError(Reason.WRONG_PHASE, seat, chosen, phase=self.phase.value)
+        raise IllegalMoveError(Reason.ALREADY_PASSED, seat, chosen)
 
     @property
     def pass_order(self) -> tuple[int, ...]:
@@ -409,19 +453,20 @@ class Round:
 
     def received(self, seat: int) -> int | None:
         """The mask of cards ``seat`` received, once the exchange is done."""
-        if self.pass_direction is PassDirection.NONE or self.phase is Phase.PASSING:
+        if self.pass_direction is _NO_PASS or self.phase is _PASSING:
             return None
         return self.passed[self.passer_to(seat)]
 
     def _exchange(self) -> None:
         n = self.rules.players
         hands = self.hands
+        target = self.pass_direction.target
         for seat, mask in enumerate(self.passed):
             assert mask is not None
             hands[seat] &= ~mask
         for seat, mask in enumerate(self.passed):
             assert mask is not None
-            hands[self.pass_direction.target(seat, n)] |= mask
+            hands[target(seat, n)] |= mask
         self._start_play()
 
     def _hold(self, masks: Iterable[int]) -> None:
@@ -435,7 +480,7 @@ class Round:
     def _start_play(self) -> None:
         """The lowest club in play leads (the two of clubs, unless it lies in the kitty or is out); with two
         decks, the seat holding it nearest the dealer's left."""
-        self.phase = Phase.PLAYING
+        self.phase = _PLAYING
         hands = self.hands
         clubs = 0
         for h in hands:
@@ -444,8 +489,12 @@ class Round:
         n = len(hands)
         dealer = (self.number - 1) % n
         after_dealer = _ROTATIONS[n][(dealer + 1) % n]
-        self.turn = self.leader = next(s for s in after_dealer if hands[s] >> self._opening & 1)
-        rotation = _ROTATIONS[n][self.leader]
+        opening = self._opening
+        for seat in after_dealer:
+            if hands[seat] >> opening & 1:
+                break
+        self.turn = self.leader = seat
+        rotation = _ROTATIONS[n][seat]
         if self.rules.extra_cards:
             sizes = [self.held(s).bit_count() for s in range(n)]
             least = min(sizes)
@@ -470,7 +519,7 @@ class Round:
 
     def legal_mask(self) -> int:
         """The mask of the cards the seat to play may play (0 outside play)."""
-        if self.phase is not Phase.PLAYING:
+        if self.phase is not _PLAYING:
             return 0
         h = self.hands[self.turn]
         if self.trick:
@@ -478,14 +527,14 @@ class Round:
             if follow:
                 return follow
             if self._no_first_points and not self.tricks:
-                safe = h & ~POINTS_MASK
+                safe = h & NOT_POINTS
                 if safe:
                     return safe
             return h
         if not self.tricks:
             return h & 1 << self._opening
         if not self.hearts_broken:
-            safe = h & ~HEARTS_MASK
+            safe = h & NOT_HEARTS
             if safe:
                 return safe
         return h
@@ -500,27 +549,27 @@ class Round:
 
     def play(self, card: Card, seat: int | None = None) -> None:
         """Play ``card`` for the seat to play (or check that it is ``seat``'s turn); checks every rule."""
-        turn = self.turn if seat is None else seat
-        if self.phase is not Phase.PLAYING:
+        if (seat is None or seat == self.turn) and 0 <= card < 52 and self.legal_mask() >> card & 1:
+            self.push(card)  # a legal card passes every check below: only a refusal needs to know which
+        else:
+            self._refuse(card, self.turn if seat is None else seat)
+
+    def _refuse(self, card: Card, turn: int) -> NoReturn:
+        """Raise the ``IllegalMoveError`` for ``turn`` playing ``card``, checking the rules in their order."""
+        if self.phase is not _PLAYING:
             raise IllegalMoveError(Reason.WRONG_PHASE, turn, (card,), phase=self.phase.value)
         self._check_seat(turn, (card,))
         if turn != self.turn:
             raise IllegalMoveError(Reason.NOT_YOUR_TURN, turn, (card,), turn=self.turn)
         if not 0 <= card < 52 or not self.hands[turn] >> card & 1:
             raise IllegalMoveError(Reason.NOT_IN_HAND, turn, (card,))
-        if not self.legal_mask() >> card & 1:
-            raise self._refusal(card)
-        self.push(card)
-
-    def _refusal(self, card: Card) -> IllegalMoveError:
-        seat = self.turn
         if self.trick:
-            if self.hands[seat] & SUIT_MASKS[self._led]:
-                return IllegalMoveError(Reason.MUST_FOLLOW_SUIT, seat, (card,), suit=Suit(self._led).symbol)
-            return IllegalMoveError(Reason.NO_POINTS_ON_FIRST_TRICK, seat, (card,))
+            if self.hands[turn] & SUIT_MASKS[self._led]:
+                raise IllegalMoveError(Reason.MUST_FOLLOW_SUIT, turn, (card,), suit=Suit(self._led).symbol)
+            raise IllegalMoveError(Reason.NO_POINTS_ON_FIRST_TRICK, turn, (card,))
         if not self.tricks:
-            return IllegalMoveError(Reason.MUST_LEAD_TWO_OF_CLUBS, seat, (card,), card=str(CARDS[self._opening]))
-        return IllegalMoveError(Reason.HEARTS_NOT_BROKEN, seat, (card,))
+            raise IllegalMoveError(Reason.MUST_LEAD_TWO_OF_CLUBS, turn, (card,), card=str(CARDS[self._opening]))
+        raise IllegalMoveError(Reason.HEARTS_NOT_BROKEN, turn, (card,))
 
     def _check_seat(self, seat: int, cards: tuple[Card, ...]) -> None:
         if not 0 <= seat < self.rules.players:
@@ -533,34 +582,35 @@ class Round:
         trick = self.trick
         trick.append(CARDS[card])
         suit = card // 13
-        if len(trick) == 1:
+        order = self._order
+        played = len(trick)
+        if played == 1:
             self._led = suit
             self._best = card
             self._best_seat = seat
             self._trick_points = POINTS[card]
-        else:
-            self._trick_points += POINTS[card]
-            if suit == self._led:
-                if card > self._best:
-                    self._best = card
-                    self._best_seat = seat
-            elif suit == 2:
-                self.hearts_broken = True
-        order = self._order
-        if len(trick) < len(order):
-            self.turn = order[len(trick)]
+            self.turn = order[1]
+            return
+        self._trick_points += POINTS[card]
+        if suit == self._led:
+            if card > self._best:
+                self._best = card
+                self._best_seat = seat
+        elif suit == 2:
+            self.hearts_broken = True
+        if played < len(order):
+            self.turn = order[played]
             return
         winner = self._best_seat
-        self.taken[winner] += self._trick_points
         tricks = self.tricks
-        if self.kitty and not tricks:
-            self.taken[winner] += points_of(self.kitty)
-        tricks.append(Trick(self.leader, tuple(trick), winner, order))
+        self.taken[winner] += self._trick_points + (points_of(self.kitty) if not tricks and self.kitty else 0)
+        tricks.append(_new_trick(Trick, (self.leader, tuple(trick), winner, order)))
         self.trick = []
         self.leader = self.turn = winner
         self._order = _ROTATIONS[len(self.hands)][winner]
         if not self.hands[winner]:
-            self.phase = Phase.OVER
+            self.phase = _OVER
+            self.is_over = True
 
     # Taking back
 
@@ -621,10 +671,6 @@ class Round:
 
     # Points
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
-
     def points_to_take(self) -> int:
         """The points still to fall: in the hands, in the trick being played, and in the kitty until the first
         trick is won. At 0 the rest of the round cannot change its score."""
@@ -636,7 +682,7 @@ class Round:
 
     def moon_shooter(self) -> int | None:
         """The seat that took every point card (both decks' with two), once the round is over."""
-        if self.phase is not Phase.OVER:
+        if self.phase is not _OVER:
             return None
         all_points = self.rules.round_points
         return next((s for s, p in enumerate(self.taken) if p == all_points), None)

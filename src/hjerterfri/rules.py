@@ -22,17 +22,21 @@ class PassDirection(Enum):
 
     def target(self, seat: int, players: int) -> int:
         """The seat that receives what ``seat`` passes."""
-        if self is PassDirection.LEFT:
+        if self is _LEFT:
             return (seat + 1) % players
-        if self is PassDirection.RIGHT:
+        if self is _RIGHT:
             return (seat - 1) % players
-        if self is PassDirection.ACROSS:
+        if self is _ACROSS:
             return (seat + players // 2) % players
         return seat
 
     def source(self, seat: int, players: int) -> int:
         """The seat whose passed cards ``seat`` receives."""
         return next(s for s in range(players) if self.target(s, players) == seat)
+
+
+_LEFT, _RIGHT, _ACROSS = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS
+"""The directions as module names: reading a member off an Enum class is a slow lookup (``target`` runs per pass)."""
 
 
 class FirstTrick(Enum):
