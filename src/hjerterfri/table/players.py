@@ -258,10 +258,12 @@ class ProcessPlayer:
             process.kill()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=2)
-        for stream in (process.stdin, process.stdout):
-            with contextlib.suppress(OSError):
-                if stream is not None:
-                    stream.close()
+        with contextlib.suppress(OSError):
+            if process.stdin is not None:
+                process.stdin.close()
+        # Its output is closed by the reader thread at its end: closed here, while that thread may still be
+        # in a read, its descriptor's number could go to the next program's output and the old thread would
+        # read that program's first bytes.
 
 
 def _read_lines(process: subprocess.Popen[bytes], lines: queue.Queue[bytes | None]) -> None:
@@ -274,6 +276,8 @@ def _read_lines(process: subprocess.Popen[bytes], lines: queue.Queue[bytes | Non
             if len(line) > protocol.MAX_LINE:
                 break
     lines.put(None)
+    with contextlib.suppress(OSError):
+        stdout.close()  # here, not in ``close``: this thread is the only reader
 
 
 def command_for(spec: str) -> list[str]:
