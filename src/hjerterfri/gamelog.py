@@ -700,9 +700,13 @@ class _Reader:
         before each undo is rebuilt from the one after it, back to the first)."""
         if not isinstance(value, list) or not value:
             raise self.fail(where, Message("log.undos", value=_short(value)))
+
+        def undo(n: int) -> Place:  # "round 2, undo 1", where the list is "round 2, undos"
+            return (*where[:-1], Message("where.undo", n=n))
+
         undos = []
         for i, entry in enumerate(value, 1):
-            at: Place = (*where[:-1], Message("where.undo", n=i))
+            at = undo(i)
             d = self.fields(entry, at, ("seat",), ("kept", "cards", "passed"))
             seat = self.seat(d["seat"], (*at, "seat"), r.rules.players)
             if not seats[seat].is_human:
@@ -725,7 +729,7 @@ class _Reader:
         line = [c for t in r.tricks for c in t.cards] + list(r.trick)
         for i in reversed(range(len(undos))):
             u = undos[i]
-            at = (*where[:-1], Message("where.undo", n=i + 1))
+            at = undo(i + 1)
             fresh = _redeal(r)
             if u.passed is not None:
                 try:

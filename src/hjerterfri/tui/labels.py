@@ -4,9 +4,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from textual.binding import Binding
 from textual.dom import DOMNode
 
 from ..i18n import Texts
+
+
+def label(node: DOMNode, texts: Texts, binding: Binding, overrides: dict[str, str] | None = None) -> str:
+    """The text ``binding`` shows in the footer: its declared i18n key (or ``overrides``' key for its action)
+    said in ``texts``."""
+    keys: dict[str, str] = node.__dict__.setdefault("_i18n_keys", {})
+    source = keys.setdefault(binding.action, binding.description)
+    source = (overrides or {}).get(binding.action, source)
+    return texts(source) if texts.has(source) else source
+
+
+def declared_show(node: DOMNode, binding: Binding) -> bool:
+    """Whether ``binding`` was declared to show in the footer (``relabel`` may hide it for now)."""
+    declared: dict[str, bool] = node.__dict__.setdefault("_declared_show", {})
+    return declared.setdefault(binding.action, binding.show)
 
 
 def relabel(
@@ -14,16 +30,14 @@ def relabel(
 ) -> None:
     """Give ``node``'s bindings their text in ``texts``; ``overrides`` maps an action to another i18n key; the
     actions in ``hidden`` stay out of the footer (their keys still work)."""
-    overrides = overrides or {}
     bindings = node._bindings.key_to_bindings
-    keys: dict[str, str] = node.__dict__.setdefault("_i18n_keys", {})
-    declared: dict[str, bool] = node.__dict__.setdefault("_declared_show", {})
     for key, group in bindings.items():
-        fresh = []
-        for b in group:
-            source = keys.setdefault(b.action, b.description)
-            source = overrides.get(b.action, source)
-            shown = declared.setdefault(b.action, b.show) and b.action not in (hidden or ())
-            fresh.append(replace(b, description=texts(source) if texts.has(source) else source, show=shown))
-        bindings[key] = fresh
+        bindings[key] = [
+            replace(
+                b,
+                description=label(node, texts, b, overrides),
+                show=declared_show(node, b) and b.action not in (hidden or ()),
+            )
+            for b in group
+        ]
     node.refresh_bindings()

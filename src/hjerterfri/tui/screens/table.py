@@ -24,7 +24,7 @@ from ...engine import IllegalMoveError, Phase, Trick
 from ...literal import printable
 from ...table import Decision, Table
 from ...view import PlayerView
-from ..labels import relabel
+from ..labels import declared_show, label, relabel
 from ..messages import SettingChanged
 from ..widgets.hand import HandView
 from ..widgets.notes import Notes, exchange_line, kitty_line, tracker_lines
@@ -375,19 +375,11 @@ class TableScreen(Screen[None]):
         """The spare keys the footer has no room for now: after the keys that apply, in their order, while the
         row holds them ("⏎ play u undo ..." is the key, a space, its label and a space between entries)."""
         texts = self.app.texts
-        labels: dict[str, str] = self.__dict__.get("_i18n_keys", {})
         entries: dict[str, int] = {}  # one entry per action, as the footer shows it
         for group in self._bindings.key_to_bindings.values():
             for b in group:
-                if (
-                    (b.show or b.action in SPARE)
-                    and b.action not in entries
-                    and self.check_action(b.action, ()) is not False
-                ):
-                    label = overrides.get(b.action, labels.get(b.action, b.description))
-                    entries[b.action] = (
-                        len(b.key_display or b.key) + 1 + len(texts(label) if texts.has(label) else label)
-                    )
+                if b.action not in entries and declared_show(self, b) and self.check_action(b.action, ()) is not False:
+                    entries[b.action] = len(b.key_display or b.key) + 1 + len(label(self, texts, b, overrides))
         width = sum(n + 1 for action, n in entries.items() if action not in SPARE) - 1
         hidden: set[str] = set()
         for action in (a for a in entries if a in SPARE):
