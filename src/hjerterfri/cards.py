@@ -213,6 +213,30 @@ def high_card(mask: int) -> int:
     return mask.bit_length() - 1
 
 
+def lowest_rank(mask: int) -> int:
+    """The card of lowest rank in a non-empty single-deck mask (the lowest suit on a tie)."""
+    best, best_rank = -1, 99
+    for suit_mask in SUIT_MASKS:
+        s = mask & suit_mask
+        if s:
+            c = (s & -s).bit_length() - 1
+            if c % 13 < best_rank:
+                best, best_rank = c, c % 13
+    return best
+
+
+def highest_rank(mask: int) -> int:
+    """The card of highest rank in a non-empty single-deck mask (the lowest suit on a tie)."""
+    best, best_rank = -1, -1
+    for suit_mask in SUIT_MASKS:
+        s = mask & suit_mask
+        if s:
+            c = s.bit_length() - 1
+            if c % 13 > best_rank:
+                best, best_rank = c, c % 13
+    return best
+
+
 def points_of(mask: int) -> int:
     """The points in a set of cards."""
     return (mask & HEARTS_MASK).bit_count() + (13 if mask >> QUEEN_OF_SPADES & 1 else 0)

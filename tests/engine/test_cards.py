@@ -1,8 +1,21 @@
 """Cards: canonical text, parsing, masks."""
 
+import random
+
 import pytest
 
-from hjerterfri.cards import CARDS, Card, CardParseError, Suit, cards_of, mask_of, parse_cards, points_of
+from hjerterfri.cards import (
+    CARDS,
+    Card,
+    CardParseError,
+    Suit,
+    cards_of,
+    highest_rank,
+    lowest_rank,
+    mask_of,
+    parse_cards,
+    points_of,
+)
 
 
 @pytest.mark.parametrize("card", CARDS)
@@ -48,3 +61,14 @@ def test_points_hearts_one_queen_of_spades_thirteen():
 def test_masks_round_trip_sorted_by_suit_then_rank():
     cards = parse_cards("AS 2C QH TD 3C")
     assert [str(c) for c in cards_of(mask_of(cards))] == ["2C", "3C", "TD", "QH", "AS"]
+
+
+def test_lowest_and_highest_rank_across_suits_prefer_the_lowest_suit_on_a_tie() -> None:
+    rng = random.Random(5)
+    for _ in range(2000):
+        mask = rng.getrandbits(52) or 1
+        cards = cards_of(mask)
+        assert lowest_rank(mask) == min(cards, key=lambda c: (c % 13, c))
+        assert highest_rank(mask) == max(cards, key=lambda c: (c % 13, -c))
+    assert highest_rank(mask_of(parse_cards("KC AD AS"))) == Card.parse("AD")
+    assert lowest_rank(mask_of(parse_cards("2H 2S 3C"))) == Card.parse("2H")

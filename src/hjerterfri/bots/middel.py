@@ -21,7 +21,9 @@ from ..cards import (
     Card,
     cards_of,
     high_card,
+    highest_rank,
     low_card,
+    lowest_rank,
 )
 from ..view import PlayerView
 from .knowledge import RuleView, moon_threat, queen_out
@@ -92,14 +94,6 @@ def shooting(view: RuleView) -> bool:
     return winners >= left - 1 and view.hand_mask & HEARTS_MASK != 0 and left >= 9
 
 
-def _lowest_rank(m: int) -> int:
-    return min(cards_of(m), key=lambda c: (c % 13, c))
-
-
-def _highest_rank(m: int) -> int:
-    return max(cards_of(m), key=lambda c: (c % 13, -c))
-
-
 class MiddelBot:
     """A solid rule-based player; decisions depend on the view alone (no randomness)."""
 
@@ -131,12 +125,12 @@ def rule_play(view: RuleView) -> int:
 def _shoot_card(view: RuleView, legal: int) -> int:
     if not view.trick:
         winners = legal & ~HEARTS_MASK if not view.hearts_broken else legal
-        return _highest_rank(winners or legal)
+        return highest_rank(winners or legal)
     led = view.trick[0] // 13
     if legal & SUIT_MASKS[led]:
         return high_card(legal)
     safe = legal & NOT_HEARTS & ~QS_BIT
-    return _lowest_rank(safe or legal)
+    return lowest_rank(safe or legal)
 
 
 def _lead(view: RuleView, legal: int, threat: int | None) -> int:
@@ -144,7 +138,7 @@ def _lead(view: RuleView, legal: int, threat: int | None) -> int:
         hearts = legal & HEARTS_MASK
         if hearts:
             return high_card(hearts)
-        return _highest_rank(legal)
+        return highest_rank(legal)
     unseen = view.unseen_mask()
     qs_out = queen_out(view)
     low_spades = legal & LOW_SPADES
@@ -207,7 +201,7 @@ def _follow(view: RuleView, legal: int, threat: int | None) -> int:
     if threat is not None and winner == threat:
         safe = legal & NOT_HEARTS & ~QS_BIT
         if safe:
-            return _highest_rank(safe)
+            return highest_rank(safe)
     if legal & QS_BIT:
         return QS
     if qs_out and legal & HIGH_SPADES:

@@ -16,7 +16,9 @@ from ..cards import (
     QUEEN_OF_SPADES,
     SPADES_MASK,
     SUIT_MASKS,
+    highest_rank,
     low_card,
+    lowest_rank,
     points_of,
 )
 from ..engine import Phase, Round
@@ -24,33 +26,6 @@ from ..view import note_play, round_voids
 from .middel import rule_play
 
 QS = QUEEN_OF_SPADES
-
-
-def _lowest_rank(m: int) -> int:
-    """The card of lowest rank in ``m`` across suits (clubs first on ties)."""
-    best = -1
-    best_rank = 99
-    for suit_mask in SUIT_MASKS:
-        s = m & suit_mask
-        if s:
-            c = (s & -s).bit_length() - 1
-            if c % 13 < best_rank:
-                best_rank = c % 13
-                best = c
-    return best
-
-
-def _highest_rank(m: int) -> int:
-    best = -1
-    best_rank = -1
-    for suit_mask in SUIT_MASKS:
-        s = m & suit_mask
-        if s:
-            c = s.bit_length() - 1
-            if c % 13 > best_rank:
-                best_rank = c % 13
-                best = c
-    return best
 
 
 def choose(r: Round, shooter: int = -1) -> int:
@@ -65,7 +40,7 @@ def choose(r: Round, shooter: int = -1) -> int:
     threat = _threat(r) if shooter < 0 else shooter
     if not trick:
         if threat >= 0 and threat != seat:
-            return _highest_rank(legal)
+            return highest_rank(legal)
         return _lead(r, seat, legal)
     led = trick[0] // 13
     suit = SUIT_MASKS[led]
@@ -100,7 +75,7 @@ def choose(r: Round, shooter: int = -1) -> int:
         if r.trick_seats[trick.index(best)] == threat:
             nonpoints = legal & NOT_HEARTS & ~QS_BIT
             if nonpoints:
-                return _highest_rank(nonpoints)
+                return highest_rank(nonpoints)
     if legal & QS_BIT:
         return QS
     if legal & HIGH_SPADES and any_queen_out(r):
@@ -186,7 +161,7 @@ def _shoot(r: Round, legal: int) -> int:
                 k = (theirs.bit_count(), top % 13)
                 if top > theirs.bit_length() - 1 and k > key:
                     best, key = top, k
-        return best if best >= 0 else _highest_rank(legal)
+        return best if best >= 0 else highest_rank(legal)
     led = trick[0] // 13
     follow = legal & SUIT_MASKS[led]
     if follow:
@@ -198,7 +173,7 @@ def _shoot(r: Round, legal: int) -> int:
             return low_card(above)
         return follow.bit_length() - 1
     safe = legal & NOT_HEARTS & ~QS_BIT
-    return _lowest_rank(safe or legal)
+    return lowest_rank(safe or legal)
 
 
 def playout(r: Round, shooter: int = -1) -> None:

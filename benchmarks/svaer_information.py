@@ -1,0 +1,85 @@
+"""What knowing the hidden cards would be worth to ``svær``: an upper bound on better inference.
+
+Each deal is played in every seat rotation against three ``middel``, once by ``svær`` as it plays and
+once by a ``svær`` told more than a player can know: ``--told all`` every hand (its search then plays
+each card out once, on the true deal), ``--told queen`` only who holds the queen of spades (its sampled
+deals are kept only where she is with the true holder). The difference is taken deal by deal, as
+``arena --compare`` takes it; lower is better. A large gap for ``all`` and a small one for ``queen``
+says the points are in what cannot be inferred cheaply, not in one card's whereabouts.
+
+    python benchmarks/svaer_information.py [--told all|queen] [--deals 40] [--seed 1]
+
+Slow: about 8 s per deal on one core of the development machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+
+from hjerterfri.bots.middel import MiddelBot
+from hjerterfri.bots.svaer import SvaerBot
+from hjerterfri.cards import QS_BIT
+from hjerterfri.engine import Phase, Round
+from hjerterfri.rules import preset
+from hjerterfri.view import PlayerView
+
+
+def holder_of_queen(hands: list[int]) -> int:
+    return next((s for s, h in enumerate(hands) if h & QS_BIT), -1)
+
+
+class ToldSvaer(SvaerBot):
+    """``svær`` handed the true hands before each card (``truth``), using all of them or the queen's place."""
+
+    def __init__(self, seed: int, told: str) -> None:
+        super().__init__(seed)
+        self.told = told
+        self.truth: list[int] = []
+
+    def _fitted(self, view: PlayerView, deals: list[list[int]], samples: int) -> tuple[list[list[int]], list[float]]:
+        if self.told == "all":
+            return [self.truth], [1.0]
+        queen = holder_of_queen(self.truth)
+        kept = [d for d in deals if holder_of_queen(d) == queen]
+        return super()._fitted(view, kept or deals, samples)
+
+
+def play(deal: int, seat: int, bot: SvaerBot) -> int:
+    """``bot``'s points at ``seat`` in round ``deal`` dealt from seed ``1000 + deal``, the others ``middel``."""
+    r = Round.deal(preset("dansk"), 1000 + deal, deal)
+    others = MiddelBot()
+    if r.phase is Phase.PASSING:
+        for s in range(r.rules.players):
+            r.pass_cards(s, (bot if s == seat else others).choose_pass(r.view(s)))
+    while r.phase is Phase.PLAYING:
+        s = r.turn
+        if s == seat and isinstance(bot, ToldSvaer):
+            bot.truth = list(r.hands)
+        r.play((bot if s == seat else others).choose_play(r.view(s)), s)
+    return r.scores()[seat]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--told", choices=("all", "queen"), default="all")
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1, help="the first deal's number")
+    args = parser.parse_args()
+    told: list[float] = []
+    plain: list[float] = []
+    for deal in range(args.seed, args.seed + args.deals):
+        told.append(statistics.mean(play(deal, k, ToldSvaer(deal, args.told)) for k in range(4)))
+        plain.append(statistics.mean(play(deal, k, SvaerBot(deal)) for k in range(4)))
+    diffs = [a - b for a, b in zip(told, plain, strict=True)]
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.nan
+    print(
+        f"svær told {args.told}: {statistics.mean(told):.2f} points per round, svær: {statistics.mean(plain):.2f}, "
+        f"difference {statistics.mean(diffs):+.2f} (95% interval {statistics.mean(diffs) - half:+.2f} to "
+        f"{statistics.mean(diffs) + half:+.2f}) over {args.deals} deals x 4 rotations against three middel"
+    )
+
+
+if __name__ == "__main__":
+    main()
