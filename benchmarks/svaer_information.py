@@ -2,12 +2,13 @@
 
 Each deal is played in every seat rotation against three ``middel``, once by ``svær`` as it plays and
 once by a ``svær`` told more than a player can know: ``--told all`` every hand (its search then plays
-each card out once, on the true deal), ``--told queen`` only who holds the queen of spades (its sampled
-deals are kept only where she is with the true holder). The difference is taken deal by deal, as
+each card out once, on the true deal), ``--told queen`` only who holds the queen of spades, ``--told voids``
+only which suits each other seat lacks (its sampled deals are kept only where that is as in the true deal,
+all of them when none is). The difference is taken deal by deal, as
 ``arena --compare`` takes it; lower is better. A large gap for ``all`` and a small one for ``queen``
 says the points are in what cannot be inferred cheaply, not in one card's whereabouts.
 
-    python benchmarks/svaer_information.py [--told all|queen] [--deals 40] [--seed 1]
+    python benchmarks/svaer_information.py [--told all|queen|voids] [--deals 40] [--seed 1]
 
 Slow: about 8 s per deal on one core of the development machine.
 """
@@ -20,7 +21,7 @@ import statistics
 
 from hjerterfri.bots.middel import MiddelBot
 from hjerterfri.bots.svaer import SvaerBot
-from hjerterfri.cards import QS_BIT
+from hjerterfri.cards import QS_BIT, SUIT_MASKS
 from hjerterfri.engine import Phase, Round
 from hjerterfri.rules import preset
 from hjerterfri.view import PlayerView
@@ -30,8 +31,12 @@ def holder_of_queen(hands: list[int]) -> int:
     return next((s for s, h in enumerate(hands) if h & QS_BIT), -1)
 
 
+def voids(hands: list[int]) -> tuple[tuple[bool, ...], ...]:
+    return tuple(tuple(not h & m for m in SUIT_MASKS) for h in hands)
+
+
 class ToldSvaer(SvaerBot):
-    """``svær`` handed the true hands before each card (``truth``), using all of them or the queen's place."""
+    """``svær`` handed the true hands before each card (``truth``), using all of them or only what ``told`` names."""
 
     def __init__(self, seed: int, told: str) -> None:
         super().__init__(seed)
@@ -41,8 +46,9 @@ class ToldSvaer(SvaerBot):
     def _fitted(self, view: PlayerView, deals: list[list[int]], samples: int) -> tuple[list[list[int]], list[float]]:
         if self.told == "all":
             return [self.truth], [1.0]
-        queen = holder_of_queen(self.truth)
-        kept = [d for d in deals if holder_of_queen(d) == queen]
+        told = holder_of_queen if self.told == "queen" else voids
+        truth = told(self.truth)
+        kept = [d for d in deals if told(d) == truth]
         return super()._fitted(view, kept or deals, samples)
 
 
@@ -63,7 +69,7 @@ def play(deal: int, seat: int, bot: SvaerBot) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--told", choices=("all", "queen"), default="all")
+    parser.add_argument("--told", choices=("all", "queen", "voids"), default="all")
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1, help="the first deal's number")
     args = parser.parse_args()
