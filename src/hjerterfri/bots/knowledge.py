@@ -198,7 +198,7 @@ def sample_hands(k: Knowledge, rng: random.Random) -> list[int]:
     hands = _fill(cards, options, need0, k, rng, tries=30)
     if hands is not None:
         return hands
-    exact = _search_deal(cards, options, need0, list(k.known))
+    exact = _fill_exact(cards, options, need0, k, rng)
     if exact is None:
         raise ValueError("no deal fits what the seat knows")
     return exact
@@ -235,27 +235,41 @@ def _fill(
     return None
 
 
-def _search_deal(
-    cards: list[int], options: dict[int, list[int]], need: list[int], hands: list[int]
+def _fill_exact(
+    cards: list[int], options: dict[int, list[int]], need0: list[int], k: Knowledge, rng: random.Random
 ) -> list[int] | None:
-    """A depth-first deal for the rare positions where random filling keeps failing."""
-    order = sorted(cards, key=lambda c: len(options[c]))
+    """A random deal for the positions where random filling keeps failing (tight voids, a kitty), or None
+    if there is none: each card goes to a seat with room, in proportion to the room, among the seats that
+    leave the rest dealable.
 
-    def place(i: int) -> bool:
-        if i == len(order):
-            return True
-        c = order[i]
-        for s in options[c]:
-            if need[s] > 0:
-                need[s] -= 1
-                hands[s] |= 1 << c
-                if place(i + 1):
-                    return True
-                hands[s] ^= 1 << c
-                need[s] += 1
-        return False
-
-    return hands if place(0) else None
+    The rest is dealable when every set of seats has room for the cards that only it may take (Hall's
+    condition for a deal with room; ``slack`` holds the spare room of each set, the seats as bits). Dealing
+    card ``c`` to seat ``s`` takes one from the spare room of every set with ``s`` that ``c`` could leave.
+    """
+    seats = [s for s in range(len(k.hand_sizes)) if s != k.seat]
+    bit = {s: 1 << j for j, s in enumerate(seats)}
+    sets = range(1 << len(seats))
+    masks = {c: sum(bit[s] for s in options[c]) for c in cards}
+    slack = [sum(need0[s] for s in seats if bit[s] & S) - sum(1 for m in masks.values() if not m & ~S) for S in sets]
+    if min(slack) < 0:
+        return None
+    hands = list(k.known)
+    need = need0[:]
+    rng.shuffle(cards)
+    for c in cards:
+        m = masks[c]
+        fits = [s for s in options[c] if need[s] > 0 and all(slack[S] > 0 for S in sets if S & bit[s] and m & ~S)]
+        x = rng.random() * sum(need[s] for s in fits)
+        for s in fits:
+            x -= need[s]
+            if x < 0:
+                break
+        for S in sets:
+            if S & bit[s] and m & ~S:
+                slack[S] -= 1
+        hands[s] |= 1 << c
+        need[s] -= 1
+    return hands
 
 
 def queen_out(view: RuleView) -> bool:
