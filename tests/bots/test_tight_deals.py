@@ -74,15 +74,13 @@ def test_the_fallback_says_so_when_no_deal_fits():
     assert _fill_exact([2, 3], {2: [1, 2], 3: [1]}, [0, 1, 1], know, random.Random(0)) == [3, 8, 4]
 
 
-def test_svaer_decides_fast_the_same_for_the_same_seed_and_with_the_hidden_hands_redealt():
+def test_svaer_decides_the_same_for_the_same_seed_and_with_the_hidden_hands_redealt():
     r, view = tight_view()
     bot = SvaerBot(112, time_cap=60)
     first = bot.choose_play(view)
     assert SvaerBot(112, time_cap=60).choose_play(view) == first
-    while True:
-        alt_hands, kitty = split_kitty(sample_hands(Knowledge.from_view(view), random.Random(9)), view.players)
-        if alt_hands != r.hands:
-            break
+    alt_hands, kitty = split_kitty(sample_hands(Knowledge.from_view(view), random.Random(9)), view.players)
+    assert alt_hands != r.hands
     alt = Round.from_view(view, alt_hands, kitty)
     alt.taken[view.kitty_taker] += points_of(kitty)  # the redealt kitty's points, unseen by this seat
     alt_view = dataclasses.replace(alt.view(view.seat), passed_mask=view.passed_mask, received_mask=view.received_mask)
