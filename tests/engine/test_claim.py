@@ -114,14 +114,7 @@ def late_position(rules, seed: int, left: int) -> PlayerView | None:
         seat = next(s for s, p in enumerate(r.passed) if p is None)
         hand = r.hand_cards(seat)
         r.pass_cards(seat, rng.sample(hand, rules.pass_count) if seat != me else hand[-rules.pass_count :])
-    stop = rng.randrange(rules.players)
-    while not r.is_over:
-        held = r.held(me).bit_count()
-        if r.tricks and r.turn == me and held <= left and (len(r.trick) >= stop or held < left):
-            return r.view(me)
-        legal = r.legal_plays()
-        r.push(legal[0] if r.turn == me else rng.choice(legal))
-    return None
+    return play_late(r, rng, me, left)
 
 
 def play_late(r: Round, rng: random.Random, me: int, left: int) -> PlayerView | None:
