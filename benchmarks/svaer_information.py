@@ -4,11 +4,12 @@ Each deal is played in every seat rotation against three ``middel``, once by ``s
 once by a ``svær`` told more than a player can know: ``--told all`` every hand (its search then plays
 each card out once, on the true deal), ``--told queen`` only who holds the queen of spades, ``--told voids``
 only which suits each other seat lacks (its sampled deals are kept only where that is as in the true deal,
-all of them when none is). The difference is taken deal by deal, as
+all of them when none is), ``--told passer`` only the hand of the seat that passed to it (its deals are
+drawn with that hand fixed; nothing in a round without passing). The difference is taken deal by deal, as
 ``arena --compare`` takes it; lower is better. A large gap for ``all`` and a small one for ``queen``
 says the points are in what cannot be inferred cheaply, not in one card's whereabouts.
 
-    python benchmarks/svaer_information.py [--told all|queen|voids] [--deals 40] [--seed 1]
+    python benchmarks/svaer_information.py [--told all|queen|voids|passer] [--deals 40] [--seed 1]
 
 Slow: about 8 s per deal on one core of the development machine.
 """
@@ -16,14 +17,17 @@ Slow: about 8 s per deal on one core of the development machine.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import statistics
 
+from hjerterfri.bots.base import decision_rng
+from hjerterfri.bots.knowledge import Knowledge, sample_hands
 from hjerterfri.bots.middel import MiddelBot
 from hjerterfri.bots.svaer import SvaerBot
 from hjerterfri.cards import QS_BIT, SUIT_MASKS
 from hjerterfri.engine import Phase, Round
-from hjerterfri.rules import preset
+from hjerterfri.rules import PassDirection, preset
 from hjerterfri.view import PlayerView
 
 
@@ -46,10 +50,29 @@ class ToldSvaer(SvaerBot):
     def _fitted(self, view: PlayerView, deals: list[list[int]], samples: int) -> tuple[list[list[int]], list[float]]:
         if self.told == "all":
             return [self.truth], [1.0]
+        if self.told == "passer":
+            if view.pass_direction is not PassDirection.NONE:
+                deals = self._with_passer(view, len(deals))
+            return super()._fitted(view, deals, samples)
         told = holder_of_queen if self.told == "queen" else voids
         truth = told(self.truth)
         kept = [d for d in deals if told(d) == truth]
         return super()._fitted(view, kept or deals, samples)
+
+    def _with_passer(self, view: PlayerView, count: int) -> list[list[int]]:
+        """``count`` deals drawn as the seat's own are, but with the passer's hand as it truly is."""
+        passer = view.pass_direction.source(view.seat, view.players)
+        hand = self.truth[passer]
+        know = Knowledge.from_view(view, self.infer)
+        fixed = dataclasses.replace(
+            know,
+            known=tuple(hand if s == passer else k for s, k in enumerate(know.known)),
+            allowed=tuple(hand if s == passer else a & ~hand for s, a in enumerate(know.allowed)),
+            likely=tuple(hand if s == passer else a & ~hand for s, a in enumerate(know.likely)),
+            free=know.free & ~hand,
+        )
+        rng = decision_rng(self.seed, view)
+        return [sample_hands(fixed, rng) for _ in range(count)]
 
 
 def play(deal: int, seat: int, bot: SvaerBot) -> int:
@@ -69,7 +92,7 @@ def play(deal: int, seat: int, bot: SvaerBot) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--told", choices=("all", "queen", "voids"), default="all")
+    parser.add_argument("--told", choices=("all", "queen", "voids", "passer"), default="all")
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1, help="the first deal's number")
     args = parser.parse_args()
