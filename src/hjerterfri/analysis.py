@@ -262,7 +262,13 @@ def _evaluator(budget: Budget, seed: int) -> SvaerBot:
     """svær's evaluation with this budget's deals per batch, and no clock."""
     n = budget.batch
     return SvaerBot(
-        seed, min_samples=n, max_samples=n, oversample=budget.fits, max_fits=n * budget.fits, time_cap=math.inf
+        seed,
+        min_samples=n,
+        max_samples=n,
+        oversample=budget.fits,
+        max_fits=n * budget.fits,
+        exact_draws=0,
+        time_cap=math.inf,
     )
 
 

@@ -95,6 +95,60 @@ def test_svaer_keeps_the_best_fitting_deals_though_it_stops_counting_early():
     assert cut, "every deal fitted equally well: the test saw no cut"
 
 
+def _fit_case(seed: int, players: list[str]):
+    """A view mid-round and a drawer of deals for it, counting its draws."""
+    r = play_round(PRESETS["dansk"], seed, 4, [make_bot(p) for p in players], upto=16 + 2 * seed)
+    view = r.view(r.turn)
+    know = Knowledge.from_view(view)
+    rng = random.Random(seed)
+    draws = [0]
+
+    def draw():
+        draws[0] += 1
+        return sample_hands(know, rng)
+
+    return view, draw, draws
+
+
+def test_svaer_draws_more_deals_until_they_explain_every_play_of_rule_players():
+    """Against middel: when some of the first deals explain every play but too few, svær draws more
+    (up to ``exact_draws``) and keeps only deals that explain every play; without them it keeps worse."""
+    bot = SvaerBot(0, time_cap=60, exact_draws=3000)
+    drew_more = 0
+    for seed in range(6):
+        view, draw, draws = _fit_case(seed, ["middel"] * 4)
+        count = surprise_counter(view)
+        first = [draw() for _ in range(60)]
+        zeros = sum(count(h) == 0 for h in first)
+        kept, weights = bot._fitted(view, first[:], 20, draw)
+        if 0 < zeros < 20:
+            drew_more += 1
+            assert draws[0] > 60
+            assert [count(h) for h in kept] == [0] * 20, "a kept deal that middel's play rules out"
+            assert weights == [1.0] * 20
+            plain, _ = bot._fitted(view, first[:], 20)
+            assert any(count(h) for h in plain), "the first deals alone would have kept worse ones"
+        elif zeros == 0:
+            assert draws[0] == 60
+    assert drew_more >= 3, "too few positions where the first deals fell short: the test saw little"
+
+
+def test_svaer_draws_no_more_deals_when_none_explains_the_play():
+    """Against players who are not middel no deal may explain every play: then no more are drawn."""
+    bot = SvaerBot(0, time_cap=60, exact_draws=3000)
+    checked = 0
+    for seed in range(6):
+        view, draw, draws = _fit_case(seed, ["let"] * 4)
+        count = surprise_counter(view)
+        first = [draw() for _ in range(60)]
+        if any(count(h) == 0 for h in first):
+            continue
+        bot._fitted(view, first, 20, draw)
+        assert draws[0] == 60
+        checked += 1
+    assert checked >= 3
+
+
 @pytest.mark.parametrize(("name", "players"), [("dansk", 3), ("dansk", 5), ("svensk", 3), ("svensk", 5)])
 def test_samples_fit_the_view_at_three_and_five_with_the_kitty_or_uneven_hands(name, players):
     """An unseen kitty is sampled as one mask more: the clubs below the opening card lie in it, and

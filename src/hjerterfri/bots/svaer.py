@@ -9,10 +9,12 @@ of ``playout``, the others as ``middel`` would play from their own views
 times the deals it needs and keeps those that best explain their play so far
 (``fit.surprise_counter``: how many of their cards a rule player would not
 have played in that deal), weighting each kept deal by
-``exp(-soft * extra surprises)``. It passes by a search over the 16 strongest
-passes by middel's evaluation, raced in stages on random deals: the worse half
-drops out after each stage, so the last two (three when a moon pass is among
-them) are compared on 320 deals. When nobody else has taken points, it also
+``exp(-soft * extra surprises)``; when some of those deals explain every play
+but fewer than it needs, it draws more, up to ``exact_draws`` in all, to keep
+only such deals: against rule players they are the deals that can be true.
+It passes by a search over the 16 strongest passes by middel's evaluation,
+raced in stages on random deals: the worse half drops out after each stage, so
+the last two (three when a moon pass is among them) are compared on 320 deals. When nobody else has taken points, it also
 plays each candidate out trying to shoot the moon and takes that line when the
 samples say it scores better.
 
@@ -33,7 +35,7 @@ import heapq
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
@@ -70,6 +72,7 @@ class SvaerBot:
         oversample: int = 6,
         max_fits: int = 480,
         soft: float = 0.7,
+        exact_draws: int = 1200,
     ) -> None:
         self.seed = seed
         self.playouts = playouts
@@ -84,6 +87,7 @@ class SvaerBot:
         self.oversample = oversample
         self.max_fits = max_fits
         self.soft = soft
+        self.exact_draws = exact_draws
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         """The pass that scores best over sampled deals among the strongest few by middel's evaluation.
@@ -152,11 +156,16 @@ class SvaerBot:
         prior = rule_play(view)  # near-ties go to middel's card: the samples cannot tell them apart
         return min(values, key=lambda c: (values[c] - (self.prior_bonus if c == prior else 0.0), c))
 
-    def _fitted(self, view: PlayerView, deals: list[list[int]], samples: int) -> tuple[list[list[int]], list[float]]:
+    def _fitted(
+        self, view: PlayerView, deals: list[list[int]], samples: int, draw: Callable[[], list[int]] | None = None
+    ) -> tuple[list[list[int]], list[float]]:
         """The ``samples`` deals that best explain how the others have played, with their weights.
 
         A deal is counted only as far as it could still be kept (its count stops past the worst kept so
-        far), and counting stops at half the time cap.
+        far), and counting stops at half the time cap. With ``draw``, when some but fewer than ``samples``
+        of the deals explain every play (no surprise), more are drawn, up to ``exact_draws`` deals in all:
+        against rule players those are the deals that can be the true one. When none does (players who
+        are not ``middel``), no more are drawn.
         """
         if len(deals) <= samples:
             return deals, [1.0] * len(deals)
@@ -164,12 +173,19 @@ class SvaerBot:
         surprises = surprise_counter(view)
         fit: list[int] = []
         kept: list[int] = []  # the ``samples`` lowest counts so far, negated (a max-heap)
-        for h in deals:
+        zeros = 0
+        while len(fit) < len(deals) or (draw and 0 < zeros < samples and len(deals) < self.exact_draws):
+            if len(fit) == len(deals):
+                assert draw is not None  # the loop's condition
+                deals.append(draw())
+            h = deals[len(fit)]
             if time.perf_counter() > deadline:
                 fit.append(99)
+                draw = None
                 continue
             n = surprises(h, min(FIT_LIMIT, -kept[0]) if len(kept) == samples else FIT_LIMIT)
             fit.append(n)
+            zeros += n == 0
             if len(kept) < samples:
                 heapq.heappush(kept, -n)
             elif n < -kept[0]:
@@ -207,7 +223,7 @@ class SvaerBot:
         done = 0.0
         oversample = max(1, min(self.oversample, self.max_fits // samples)) if view.tricks else 1
         deals = [sample_hands(know, rng) for _ in range(samples * oversample)]
-        deals, weights = self._fitted(view, deals, samples)
+        deals, weights = self._fitted(view, deals, samples, lambda: sample_hands(know, rng))
         for w, hands in zip(weights, deals, strict=True):
             hands, kitty = split_kitty(hands, view.players)
             base = Round.from_view(view, hands, kitty or view.kitty_mask or 0)
