@@ -20,6 +20,7 @@ import argparse
 import dataclasses
 import math
 import statistics
+from collections.abc import Callable
 
 from hjerterfri.bots.base import decision_rng
 from hjerterfri.bots.knowledge import Knowledge, sample_hands
@@ -47,20 +48,23 @@ class ToldSvaer(SvaerBot):
         self.told = told
         self.truth: list[int] = []
 
-    def _fitted(self, view: PlayerView, deals: list[list[int]], samples: int) -> tuple[list[list[int]], list[float]]:
+    def _fitted(
+        self, view: PlayerView, deals: list[list[int]], samples: int, draw: Callable[[], list[int]] | None = None
+    ) -> tuple[list[list[int]], list[float]]:
         if self.told == "all":
             return [self.truth], [1.0]
         if self.told == "passer":
             if view.pass_direction is not PassDirection.NONE:
-                deals = self._with_passer(view, len(deals))
-            return super()._fitted(view, deals, samples)
+                deals, draw = self._with_passer(view, len(deals))
+            return super()._fitted(view, deals, samples, draw)
         told = holder_of_queen if self.told == "queen" else voids
         truth = told(self.truth)
         kept = [d for d in deals if told(d) == truth]
-        return super()._fitted(view, kept or deals, samples)
+        return super()._fitted(view, kept or deals, samples)  # no more drawn: they could all miss what it was told
 
-    def _with_passer(self, view: PlayerView, count: int) -> list[list[int]]:
-        """``count`` deals drawn as the seat's own are, but with the passer's hand as it truly is."""
+    def _with_passer(self, view: PlayerView, count: int) -> tuple[list[list[int]], Callable[[], list[int]]]:
+        """``count`` deals drawn as the seat's own are, but with the passer's hand as it truly is, and a
+        drawer of more such deals."""
         passer = view.pass_direction.source(view.seat, view.players)
         hand = self.truth[passer]
         know = Knowledge.from_view(view, self.infer)
@@ -72,7 +76,7 @@ class ToldSvaer(SvaerBot):
             free=know.free & ~hand,
         )
         rng = decision_rng(self.seed, view)
-        return [sample_hands(fixed, rng) for _ in range(count)]
+        return [sample_hands(fixed, rng) for _ in range(count)], lambda: sample_hands(fixed, rng)
 
 
 def play(deal: int, seat: int, bot: SvaerBot) -> int:
