@@ -10,13 +10,13 @@ times the deals it needs and keeps those that best explain their play so far
 (``fit.surprise_counter``: how many of their cards a rule player would not
 have played in that deal), weighting each kept deal by
 ``exp(-soft * extra surprises)``; when some of those deals explain every play
-but fewer than it needs, it draws more, up to ``exact_draws`` in all, to keep
-only such deals: against rule players they are the deals that can be true.
+but fewer than it needs, it draws more, up to ``exact_draws`` in all, for
+more such deals: against rule players they are the deals that can be true.
 It passes by a search over the 16 strongest passes by middel's evaluation,
 raced in stages on random deals: the worse half drops out after each stage, so
-the last two (three when a moon pass is among them) are compared on 320 deals. When nobody else has taken points, it also
-plays each candidate out trying to shoot the moon and takes that line when the
-samples say it scores better.
+the last two (three when a moon pass is among them) are compared on 320 deals.
+When nobody else has taken points, it also plays each candidate out trying to
+shoot the moon and takes that line when the samples say it scores better.
 
 Determinism: the budget is a number of playouts, not a time, and the samples
 come from ``decision_rng(seed, view)``, so a decision is a pure function of the
