@@ -96,7 +96,8 @@ def test_svaer_keeps_the_best_fitting_deals_though_it_stops_counting_early():
 
 
 def _fit_case(seed: int, players: list[str]):
-    """A view mid-round and a drawer of deals for it, counting its draws."""
+    """A view mid-round, a drawer of deals for it counting its draws, the view's surprise counter and
+    60 deals drawn first."""
     r = play_round(PRESETS["dansk"], seed, 4, [make_bot(p) for p in players], upto=16 + 2 * seed)
     view = r.view(r.turn)
     know = Knowledge.from_view(view)
@@ -107,7 +108,8 @@ def _fit_case(seed: int, players: list[str]):
         draws[0] += 1
         return sample_hands(know, rng)
 
-    return view, draw, draws
+    first = [draw() for _ in range(60)]
+    return view, draw, draws, surprise_counter(view), first
 
 
 def test_svaer_draws_more_deals_until_they_explain_every_play_of_rule_players():
@@ -116,9 +118,7 @@ def test_svaer_draws_more_deals_until_they_explain_every_play_of_rule_players():
     bot = SvaerBot(0, time_cap=60, exact_draws=3000)
     drew_more = 0
     for seed in range(6):
-        view, draw, draws = _fit_case(seed, ["middel"] * 4)
-        count = surprise_counter(view)
-        first = [draw() for _ in range(60)]
+        view, draw, draws, count, first = _fit_case(seed, ["middel"] * 4)
         zeros = sum(count(h) == 0 for h in first)
         kept, weights = bot._fitted(view, first[:], 20, draw)
         if 0 < zeros < 20:
@@ -138,9 +138,7 @@ def test_svaer_draws_no_more_deals_when_none_explains_the_play():
     bot = SvaerBot(0, time_cap=60, exact_draws=3000)
     checked = 0
     for seed in range(6):
-        view, draw, draws = _fit_case(seed, ["let"] * 4)
-        count = surprise_counter(view)
-        first = [draw() for _ in range(60)]
+        view, draw, draws, count, first = _fit_case(seed, ["let"] * 4)
         if any(count(h) == 0 for h in first):
             continue
         bot._fitted(view, first, 20, draw)
