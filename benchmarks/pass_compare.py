@@ -17,9 +17,9 @@ quarter of ``arena --compare``.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 
+from hjerterfri.arena import interval
 from hjerterfri.bots.middel import MiddelBot
 from hjerterfri.bots.svaer import SvaerBot
 from hjerterfri.cards import Card
@@ -77,11 +77,10 @@ def main() -> None:
                 - play_out(rules, args.seed, deal, seat, passes | {seat: old})
             )
         diffs.append(statistics.mean(per))
-    mean = statistics.mean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.nan
+    mean, low, high = interval(diffs)
     print(
         f"svær passing with stages {args.stages}, {args.options} options, against svær as it is: {mean:+.3f} points "
-        f"per round (95% interval {mean - half:+.2f} to {mean + half:+.2f}) over {args.deals} deals x "
+        f"per round (95% interval {low:+.2f} to {high:+.2f}) over {args.deals} deals x "
         f"{rules.players} rotations, {args.preset} at {rules.players} players; the passes differed in {differ} of "
         f"{rounds} rounds with passing"
     )

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import math
 import statistics
 from collections.abc import Callable
 
+from hjerterfri.arena import interval
 from hjerterfri.bots.base import decision_rng
 from hjerterfri.bots.knowledge import Knowledge, sample_hands
 from hjerterfri.bots.middel import MiddelBot
@@ -106,11 +106,11 @@ def main() -> None:
         told.append(statistics.mean(play(deal, k, ToldSvaer(deal, args.told)) for k in range(4)))
         plain.append(statistics.mean(play(deal, k, SvaerBot(deal)) for k in range(4)))
     diffs = [a - b for a, b in zip(told, plain, strict=True)]
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.nan
+    mean, low, high = interval(diffs)
     print(
         f"svær told {args.told}: {statistics.mean(told):.2f} points per round, svær: {statistics.mean(plain):.2f}, "
-        f"difference {statistics.mean(diffs):+.2f} (95% interval {statistics.mean(diffs) - half:+.2f} to "
-        f"{statistics.mean(diffs) + half:+.2f}) over {args.deals} deals x 4 rotations against three middel"
+        f"difference {mean:+.2f} (95% interval {low:+.2f} to {high:+.2f}) over {args.deals} deals x 4 rotations "
+        "against three middel"
     )
 
 
