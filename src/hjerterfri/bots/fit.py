@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+from ..cards import points_of
 from ..engine import Phase, Round
 from ..view import PlayerView, note_play
 from .knowledge import split_kitty
@@ -12,13 +13,29 @@ from .middel import rule_play
 from .playout import TableView
 
 
+@dataclasses.dataclass(slots=True)
+class _Check:
+    """One card another seat has played, and the position it was played in."""
+
+    seat: int
+    card: int
+    round: Round  # the position, replayed on the first deal counted; its hands are set per deal
+    voids: list[int]  # the voids shown before the card
+    later: list[int]  # per seat, the cards it plays from this card on (this one included)
+    taken: list[int] | None  # after a first trick that took a kitty: the points taken, the kitty's left out
+    taker: int
+    fails: int = 0
+
+
 def surprise_counter(view: PlayerView) -> Callable[..., int]:
     """A counter of how many of the other seats' plays so far ``middel`` would not have made, had a
     sample (everyone's cards now) been the deal: ``count(hands, limit)``.
 
-    The round is replayed from the first lead with the cards each seat has played added back. A low
-    count means a deal that explains the play well. Counting stops past ``limit``. What does not
-    depend on the sample is worked out once, here.
+    Counting stops past ``limit`` (and then gives ``limit + 1``). A low count means a deal that explains
+    the play well. Whether a play is explained depends only on the cards its seat held then and on
+    what the table had seen, so each play is checked on its own position, replayed once: a deal sets
+    the hands there, and the plays that most often fail to be explained are checked first. What does
+    not depend on the sample is worked out once, here.
     """
     plays = view.plays()
     first = view.tricks[0].leader if view.tricks else view.trick_leader
@@ -40,25 +57,51 @@ def surprise_counter(view: PlayerView) -> Callable[..., int]:
         kitty_taker=None,
         kitty_mask=None,
     )
+    checks: list[_Check] = []
+    counted = 0
+
+    def replay(hands: list[int], kitty: int) -> None:
+        r = Round.from_view(begin, [h | p for h, p in zip(hands, played, strict=True)], kitty)
+        voids = [0] * view.players
+        broken = False
+        later = played[:]
+        for seat, card in plays:
+            if seat != view.seat:
+                taken = None
+                if kitty and r.tricks:
+                    taken = r.taken[:]
+                    taken[r.tricks[0].winner] -= points_of(kitty)
+                taker = r.tricks[0].winner if r.tricks else -1
+                checks.append(_Check(seat, card, r.copy(), voids[:], later[:], taken, taker))
+            broken = note_play(voids, broken, r.trick, seat, card)
+            later[seat] &= ~(1 << card)
+            r.push(card)
 
     def count(hands: list[int], limit: int = 99) -> int:
+        nonlocal counted
         if not plays:
             return 0
         hands, kitty = split_kitty(hands, view.players)
         kitty = kitty or view.kitty_mask or 0
-        r = Round.from_view(begin, [h | p for h, p in zip(hands, played, strict=True)], kitty)
-        voids = [0] * view.players
-        broken = False
+        if not checks:
+            replay(hands, kitty)
+        counted += 1
+        if counted % 32 == 0:
+            checks.sort(key=lambda c: -c.fails)
         n = 0
-        for seat, card in plays:
-            if seat != view.seat:
-                legal = r.legal_mask()
-                if legal & (legal - 1) and rule_play(TableView(r, seat, voids, legal)) != card:
-                    n += 1
-                    if n > limit:
-                        return n
-            broken = note_play(voids, broken, r.trick, seat, card)
-            r.push(card)
+        for c in checks:
+            r = c.round
+            r.hands = [h | p for h, p in zip(hands, c.later, strict=True)]
+            r.kitty = kitty
+            if c.taken is not None:
+                r.taken = c.taken[:]
+                r.taken[c.taker] += points_of(kitty)
+            legal = r.legal_mask()
+            if legal & (legal - 1) and rule_play(TableView(r, c.seat, c.voids, legal)) != c.card:
+                c.fails += 1
+                n += 1
+                if n > limit:
+                    return n
         return n
 
     return count

@@ -1,0 +1,59 @@
+"""Counting a sampled deal's surprises: each play checked on its own position gives the count of replaying
+the round on that deal and asking ``middel`` at every card from the seat's full view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hjerterfri.bots import make_bot
+from hjerterfri.bots.fit import surprise_counter
+from hjerterfri.bots.knowledge import Knowledge, sample_hands, split_kitty
+from hjerterfri.bots.middel import rule_play
+from hjerterfri.engine import Phase, Round
+from hjerterfri.rules import preset
+from hjerterfri.view import PlayerView
+
+from .helpers import play_round
+
+
+def _replayed(view: PlayerView, number: int, sample: list[int]) -> int:
+    """The other seats' plays ``middel`` would not have made had ``sample`` been the deal: the round dealt
+    again with the cards played put back, and every play asked of ``middel`` from the seat's own view."""
+    hands, kitty = split_kitty(sample, view.players)
+    played = [0] * view.players
+    for seat, card in view.plays():
+        played[seat] |= 1 << card
+    r = Round(view.rules, [h | p for h, p in zip(hands, played, strict=True)], number, kitty or view.kitty_mask or 0)
+    assert r.phase is Phase.PLAYING
+    n = 0
+    for seat, card in view.plays():
+        if seat != view.seat and len(r.legal_plays()) > 1 and rule_play(r.view(seat)) != card:
+            n += 1
+        r.play(card)
+    return n
+
+
+@pytest.mark.parametrize(
+    ("players", "name", "number"), [(3, "dansk", 3), (4, "dansk", 4), (4, "svensk", 4), (5, "dansk", 3)]
+)
+def test_the_count_is_that_of_replaying_the_round_on_the_deal(players, name, number):
+    rules = preset(name, players)
+    rng = random.Random(players)
+    counted = set()
+    for seed in range(8):
+        bots = [make_bot("let" if s == seed % players else "middel", seed) for s in range(players)]
+        r = play_round(rules, seed, number, bots, upto=rng.randrange(1, 40))
+        if r.is_over:
+            continue
+        view = r.view(r.turn)
+        know = Knowledge.from_view(view)
+        count = surprise_counter(view)
+        for _ in range(40):
+            sample = sample_hands(know, rng)
+            want = _replayed(view, number, sample)
+            limit = rng.choice([0, 1, 3, 99])
+            assert count(sample, limit) == min(want, limit + 1)
+            counted.add(want)
+    assert len(counted) >= 3, "the deals hardly differed in how well they explain the play: the test saw little"
