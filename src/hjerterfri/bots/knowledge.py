@@ -8,6 +8,7 @@ hand sizes. A kitty this seat has not seen is dealt like one hand more.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -178,41 +179,52 @@ def split_kitty(sample: list[int], players: int) -> tuple[list[int], int]:
 def sample_hands(k: Knowledge, rng: random.Random) -> list[int]:
     """One deal of the unseen cards to the other seats consistent with ``k`` (hand masks, own hand kept;
     an unseen kitty's cards as one mask more, see ``split_kitty``)."""
-    n = len(k.hand_sizes)
-    others = [s for s in range(n) if s != k.seat]
-    cards = []
-    m = k.free
-    while m:
-        low = m & -m
-        cards.append(low.bit_length() - 1)
-        m ^= low
-    need0 = [k.hand_sizes[s] - k.known[s].bit_count() for s in range(n)]
-    if k.likely and k.likely != k.allowed:
-        options = {c: [s for s in others if k.likely[s] >> c & 1] for c in cards}
-        only_kitty = [len(k.hand_sizes) - 1] if k.kitty else None
-        if all(opts and opts != only_kitty for opts in options.values()):  # inference puts no card in the kitty
-            hands = _fill(cards, options, need0, k, rng, tries=4)
-            if hands is not None:
-                return hands
-    options = {c: [s for s in others if k.allowed[s] >> c & 1] for c in cards}
-    hands = _fill(cards, options, need0, k, rng, tries=30)
+    free, need0, likely, allowed = _plan(k)
+    cards = list(free)  # shuffled in place by each try, on from the last
+    if likely is not None:
+        hands = _fill(cards, likely, need0, k, rng, tries=4)
+        if hands is not None:
+            return hands
+    hands = _fill(cards, allowed, need0, k, rng, tries=30)
     if hands is not None:
         return hands
-    exact = _fill_exact(cards, options, need0, k, rng)
+    exact = _fill_exact(cards, allowed, need0, k, rng)
     if exact is None:
         raise ValueError("no deal fits what the seat knows")
     return exact
 
 
+Options = dict[int, list[int]]
+
+
+@functools.lru_cache(maxsize=16)
+def _plan(k: Knowledge) -> tuple[tuple[int, ...], tuple[int, ...], Options | None, Options]:
+    """What every deal for ``k`` starts from (worked out once per decision, as a decision draws many): the
+    free cards, how many more cards each seat needs, and the seats each card may go to by ``likely``
+    (None when it says nothing more, or would put a card in the kitty) and by ``allowed``."""
+    n = len(k.hand_sizes)
+    others = [s for s in range(n) if s != k.seat]
+    cards = tuple(c for c in range(k.free.bit_length()) if k.free >> c & 1)
+    need0 = tuple(k.hand_sizes[s] - k.known[s].bit_count() for s in range(n))
+    likely: Options | None = None
+    if k.likely and k.likely != k.allowed:
+        likely = {c: [s for s in others if k.likely[s] >> c & 1] for c in cards}
+        only_kitty = [n - 1] if k.kitty else None
+        if not all(opts and opts != only_kitty for opts in likely.values()):  # inference puts a card in the kitty
+            likely = None
+    allowed = {c: [s for s in others if k.allowed[s] >> c & 1] for c in cards}
+    return cards, need0, likely, allowed
+
+
 def _fill(
-    cards: list[int], options: dict[int, list[int]], need0: list[int], k: Knowledge, rng: random.Random, tries: int
+    cards: list[int], options: Options, need0: tuple[int, ...], k: Knowledge, rng: random.Random, tries: int
 ) -> list[int] | None:
     """Deal the free cards, most constrained first, each to a seat with room, in proportion to the room."""
     for _ in range(tries):
         rng.shuffle(cards)
         cards.sort(key=lambda c: len(options[c]))
         hands = list(k.known)
-        need = need0[:]
+        need = list(need0)
         ok = True
         for c in cards:
             opts = [s for s in options[c] if need[s] > 0]
@@ -236,7 +248,7 @@ def _fill(
 
 
 def _fill_exact(
-    cards: list[int], options: dict[int, list[int]], need0: list[int], k: Knowledge, rng: random.Random
+    cards: list[int], options: Options, need0: tuple[int, ...], k: Knowledge, rng: random.Random
 ) -> list[int] | None:
     """A random deal for the positions where random filling keeps failing (tight voids, a kitty), or None
     if there is none: each card goes to a seat with room, in proportion to the room, among the seats that
@@ -254,7 +266,7 @@ def _fill_exact(
     if min(slack) < 0:
         return None
     hands = list(k.known)
-    need = need0[:]
+    need = list(need0)
     rng.shuffle(cards)
     for c in cards:
         m = masks[c]
