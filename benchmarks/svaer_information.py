@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import random
 import statistics
-from collections.abc import Callable
 
 from hjerterfri.arena import interval
 from hjerterfri.bots.base import decision_rng
@@ -49,22 +49,27 @@ class ToldSvaer(SvaerBot):
         self.truth: list[int] = []
 
     def _fitted(
-        self, view: PlayerView, deals: list[list[int]], samples: int, draw: Callable[[], list[int]] | None = None
+        self,
+        view: PlayerView,
+        deals: list[list[int]],
+        samples: int,
+        know: Knowledge | None = None,
+        rng: random.Random | None = None,
     ) -> tuple[list[list[int]], list[float]]:
         if self.told == "all":
             return [self.truth], [1.0]
         if self.told == "passer":
             if view.pass_direction is not PassDirection.NONE:
-                deals, draw = self._with_passer(view, len(deals))
-            return super()._fitted(view, deals, samples, draw)
+                deals, know, rng = self._with_passer(view, len(deals))
+            return super()._fitted(view, deals, samples, know, rng)
         told = holder_of_queen if self.told == "queen" else voids
         truth = told(self.truth)
         kept = [d for d in deals if told(d) == truth]
         return super()._fitted(view, kept or deals, samples)  # no more drawn: they could all miss what it was told
 
-    def _with_passer(self, view: PlayerView, count: int) -> tuple[list[list[int]], Callable[[], list[int]]]:
-        """``count`` deals drawn as the seat's own are, but with the passer's hand as it truly is, and a
-        drawer of more such deals."""
+    def _with_passer(self, view: PlayerView, count: int) -> tuple[list[list[int]], Knowledge, random.Random]:
+        """``count`` deals drawn as the seat's own are, but with the passer's hand as it truly is, and what
+        they were drawn from (to draw more such deals)."""
         passer = view.pass_direction.source(view.seat, view.players)
         hand = self.truth[passer]
         know = Knowledge.from_view(view, self.infer)
@@ -76,7 +81,7 @@ class ToldSvaer(SvaerBot):
             free=know.free & ~hand,
         )
         rng = decision_rng(self.seed, view)
-        return [sample_hands(fixed, rng) for _ in range(count)], lambda: sample_hands(fixed, rng)
+        return [sample_hands(fixed, rng) for _ in range(count)], fixed, rng
 
 
 def play(deal: int, seat: int, bot: SvaerBot) -> int:

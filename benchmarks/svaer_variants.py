@@ -15,3 +15,19 @@ class WithoutExactFit(SvaerBot):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, exact_draws=0)
+
+
+class ExactOnly(SvaerBot):
+    """``svær`` drawing up to 4000 deals for those that explain every play, and keeping only those when it
+    finds at least ``min_samples`` of them."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, exact_draws=4000, exact_only=True)
+
+
+class Walk(SvaerBot):
+    """``svær`` walking (``fit.walk``, 30 steps a deal) to the deals still missing once its draws found some
+    but too few that explain every play, and then keeping only such deals."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, walk=30)

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from hjerterfri.bots import make_bot
-from hjerterfri.bots.fit import surprise_counter
+from hjerterfri.bots.fit import surprise_counter, walk
 from hjerterfri.bots.knowledge import Knowledge, sample_hands, split_kitty
 from hjerterfri.bots.middel import rule_play
 from hjerterfri.engine import Phase, Round
@@ -57,3 +57,29 @@ def test_the_count_is_that_of_replaying_the_round_on_the_deal(players, name, num
             assert count(sample, limit) == min(want, limit + 1)
             counted.add(want)
     assert len(counted) >= 3, "the deals hardly differed in how well they explain the play: the test saw little"
+
+
+@pytest.mark.parametrize(("players", "name"), [(3, "dansk"), (4, "dansk"), (5, "dansk"), (5, "svensk")])
+def test_a_walk_keeps_to_deals_that_explain_every_play_and_fit_the_view(players, name):
+    """Walking from the true deal of a round middel played: each deal it reaches explains every play,
+    deals the unseen cards as the view allows (sizes, voids, known cards, the kitty) and it moves."""
+    rules = preset(name, players)
+    rng = random.Random(players)
+    moved = 0
+    for seed in range(6):
+        r = play_round(rules, seed, 1, [make_bot("middel")] * players, upto=rng.randrange(players, 36))
+        if r.is_over:
+            continue
+        view = r.view(r.turn)
+        know = Knowledge.from_view(view)
+        count = surprise_counter(view)
+        deal = list(r.hands) + ([r.kitty] if know.kitty else [])
+        assert count(deal) == 0
+        for _ in range(4):
+            new = walk(deal, know, count, rng, 30)
+            assert count(new) == 0, "the walk reached a deal that middel's play rules out"
+            assert [h.bit_count() for h in new] == [h.bit_count() for h in deal]
+            assert all(h & k == k and not h & ~a for h, k, a in zip(new, know.known, know.allowed, strict=True))
+            moved += new != deal
+            deal = new
+    assert moved >= 8, "the walk hardly moved: the test saw little"

@@ -96,53 +96,66 @@ def test_svaer_keeps_the_best_fitting_deals_though_it_stops_counting_early():
 
 
 def _fit_case(seed: int, players: list[str]):
-    """A view mid-round, a drawer of deals for it counting its draws, the view's surprise counter and
-    60 deals drawn first."""
+    """A view mid-round, what its deals are drawn from, its surprise counter and 60 deals drawn first."""
     r = play_round(PRESETS["dansk"], seed, 4, [make_bot(p) for p in players], upto=16 + 2 * seed)
     view = r.view(r.turn)
     know = Knowledge.from_view(view)
     rng = random.Random(seed)
-    draws = [0]
-
-    def draw():
-        draws[0] += 1
-        return sample_hands(know, rng)
-
-    first = [draw() for _ in range(60)]
-    return view, draw, draws, surprise_counter(view), first
+    return view, know, rng, surprise_counter(view), [sample_hands(know, rng) for _ in range(60)]
 
 
 def test_svaer_draws_more_deals_until_they_explain_every_play_of_rule_players():
     """Against middel: when some of the first deals explain every play but too few, svær draws more
     (up to ``exact_draws``) and keeps only deals that explain every play; without them it keeps worse."""
-    bot = SvaerBot(0, time_cap=60, exact_draws=3000)
+    bot = SvaerBot(0, time_cap=60, exact_draws=3000, walk=0)
     drew_more = 0
     for seed in range(6):
-        view, draw, draws, count, first = _fit_case(seed, ["middel"] * 4)
+        view, know, rng, count, first = _fit_case(seed, ["middel"] * 4)
         zeros = sum(count(h) == 0 for h in first)
-        kept, weights = bot._fitted(view, first[:], 20, draw)
+        deals = first[:]
+        kept, weights = bot._fitted(view, deals, 20, know, rng)
         if 0 < zeros < 20:
             drew_more += 1
-            assert draws[0] > 60
+            assert len(deals) > 60
             assert [count(h) for h in kept] == [0] * 20, "a kept deal that middel's play rules out"
             assert weights == [1.0] * 20
             plain, _ = bot._fitted(view, first[:], 20)
             assert any(count(h) for h in plain), "the first deals alone would have kept worse ones"
         elif zeros == 0:
-            assert draws[0] == 60
+            assert len(deals) == 60
     assert drew_more >= 3, "too few positions where the first deals fell short: the test saw little"
 
 
+def test_svaer_walks_to_more_deals_that_explain_every_play_when_draws_fall_short():
+    """With ``walk`` and no more draws, the deals missing are walked to from those found: every kept deal
+    explains every play, and there are as many as asked for."""
+    bot = SvaerBot(0, time_cap=60, exact_draws=0, walk=20)
+    walked = 0
+    for seed in range(6):
+        view, know, rng, count, first = _fit_case(seed, ["middel"] * 4)
+        zeros = sum(count(h) == 0 for h in first)
+        kept, weights = bot._fitted(view, first[:], 20, know, rng)
+        if 0 < zeros < 20:
+            walked += 1
+            assert [count(h) for h in kept] == [0] * 20, "a kept deal that middel's play rules out"
+            assert weights == [1.0] * 20
+            assert sum(h not in first for h in kept) >= (20 - zeros) // 2, "the walk hardly moved"
+    assert walked >= 3, "too few positions where the first deals fell short: the test saw little"
+
+
 def test_svaer_draws_no_more_deals_when_none_explains_the_play():
-    """Against players who are not middel no deal may explain every play: then no more are drawn."""
-    bot = SvaerBot(0, time_cap=60, exact_draws=3000)
+    """Against players who are not middel no deal may explain every play: then no more are drawn or
+    walked to."""
+    bot = SvaerBot(0, time_cap=60, exact_draws=3000, walk=20)
     checked = 0
     for seed in range(6):
-        view, draw, draws, count, first = _fit_case(seed, ["let"] * 4)
+        view, know, rng, count, first = _fit_case(seed, ["let"] * 4)
         if any(count(h) == 0 for h in first):
             continue
-        bot._fitted(view, first, 20, draw)
-        assert draws[0] == 60
+        deals = first[:]
+        kept, _ = bot._fitted(view, deals, 20, know, rng)
+        assert len(deals) == 60
+        assert all(h in first for h in kept)
         checked += 1
     assert checked >= 3
 

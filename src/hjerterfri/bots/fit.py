@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable
 
 from ..cards import points_of
 from ..engine import Phase, Round
 from ..view import PlayerView, note_play
-from .knowledge import split_kitty
+from .knowledge import Knowledge, split_kitty
 from .middel import rule_play
 from .playout import TableView
 
@@ -29,13 +30,13 @@ class _Check:
 
 def surprise_counter(view: PlayerView) -> Callable[..., int]:
     """A counter of how many of the other seats' plays so far ``middel`` would not have made, had a
-    sample (everyone's cards now) been the deal: ``count(hands, limit)``.
+    sample (everyone's cards now) been the deal: ``count(hands, limit, seats)``.
 
-    Counting stops past ``limit`` (and then gives ``limit + 1``). A low count means a deal that explains
-    the play well. Whether a play is explained depends only on the cards its seat held then and on
-    what the table had seen, so each play is checked on its own position, replayed once: a deal sets
-    the hands there, and the plays that most often fail to be explained are checked first. What does
-    not depend on the sample is worked out once, here.
+    Counting stops past ``limit`` (and then gives ``limit + 1``); ``seats`` (bits) limits it to those
+    seats' plays. A low count means a deal that explains the play well. Whether a play is explained
+    depends only on the cards its seat held then and on what the table had seen, so each play is checked
+    on its own position, replayed once: a deal sets the hands there, and the plays that most often fail
+    to be explained are checked first. What does not depend on the sample is worked out once, here.
     """
     plays = view.plays()
     first = view.tricks[0].leader if view.tricks else view.trick_leader
@@ -77,7 +78,7 @@ def surprise_counter(view: PlayerView) -> Callable[..., int]:
             later[seat] &= ~(1 << card)
             r.push(card)
 
-    def count(hands: list[int], limit: int = 99) -> int:
+    def count(hands: list[int], limit: int = 99, seats: int = -1) -> int:
         nonlocal counted
         if not plays:
             return 0
@@ -90,6 +91,8 @@ def surprise_counter(view: PlayerView) -> Callable[..., int]:
             checks.sort(key=lambda c: -c.fails)
         n = 0
         for c in checks:
+            if not seats >> c.seat & 1:
+                continue
             r = c.round
             r.hands = [h | p for h, p in zip(hands, c.later, strict=True)]
             r.kitty = kitty
@@ -105,3 +108,35 @@ def surprise_counter(view: PlayerView) -> Callable[..., int]:
         return n
 
     return count
+
+
+def walk(deal: list[int], know: Knowledge, count: Callable[..., int], rng: random.Random, steps: int) -> list[int]:
+    """A deal ``steps`` steps on from ``deal``, a deal (a sample, see ``knowledge.sample_hands``) in which
+    ``count`` finds no surprise, among the deals in which it finds none either.
+
+    Each step picks two of the cards whose holder is not known (``know.free``) at random; when they lie
+    with two different seats (or one with an unseen kitty) that may each hold the other's card, they change
+    places if that leaves those seats' plays (every seat's, when the kitty changes: its taker's view
+    depends on it) without a surprise. The steps are symmetric, so the walk favours no such deal over
+    another: a way to more deals that explain the play when random deals seldom do.
+    """
+    deal = deal[:]
+    free = [c for c in range(know.free.bit_length()) if know.free >> c & 1]
+    if len(free) < 2:
+        return deal
+    holder = {c: s for s, h in enumerate(deal) for c in free if h >> c & 1}
+    kitty = len(deal) - 1 if know.kitty else -1
+    allowed = know.allowed
+    for _ in range(steps):
+        x, y = rng.sample(free, 2)
+        a, b = holder[x], holder[y]
+        if a == b or not (allowed[b] >> x & 1 and allowed[a] >> y & 1):
+            continue
+        both = (1 << x) | (1 << y)
+        new = deal[:]
+        new[a] ^= both
+        new[b] ^= both
+        if count(new, 0, -1 if kitty in (a, b) else (1 << a) | (1 << b)) == 0:
+            deal = new
+            holder[x], holder[y] = b, a
+    return deal

@@ -35,7 +35,7 @@ import heapq
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 from typing import NamedTuple
 
@@ -43,7 +43,7 @@ from ..cards import CARDS, HEARTS_MASK, Card, cards_of, mask_of, points_of
 from ..engine import Round
 from ..view import PlayerView, note_play, round_voids
 from .base import decision_rng
-from .fit import surprise_counter
+from .fit import surprise_counter, walk
 from .knowledge import Knowledge, sample_hands, split_kitty
 from .middel import heuristic_pass, pass_danger, rule_play
 from .playout import playout, playout_modelled
@@ -73,6 +73,8 @@ class SvaerBot:
         max_fits: int = 480,
         soft: float = 0.7,
         exact_draws: int = 1200,
+        exact_only: bool = False,
+        walk: int = 0,
     ) -> None:
         self.seed = seed
         self.playouts = playouts
@@ -88,6 +90,8 @@ class SvaerBot:
         self.max_fits = max_fits
         self.soft = soft
         self.exact_draws = exact_draws
+        self.exact_only = exact_only
+        self.walk = walk
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         """The pass that scores best over sampled deals among the strongest few by middel's evaluation.
@@ -157,15 +161,22 @@ class SvaerBot:
         return min(values, key=lambda c: (values[c] - (self.prior_bonus if c == prior else 0.0), c))
 
     def _fitted(
-        self, view: PlayerView, deals: list[list[int]], samples: int, draw: Callable[[], list[int]] | None = None
+        self,
+        view: PlayerView,
+        deals: list[list[int]],
+        samples: int,
+        know: Knowledge | None = None,
+        rng: random.Random | None = None,
     ) -> tuple[list[list[int]], list[float]]:
         """The ``samples`` deals that best explain how the others have played, with their weights.
 
         A deal is counted only as far as it could still be kept (its count stops past the worst kept so
-        far), and counting stops at half the time cap. With ``draw``, when some but fewer than ``samples``
-        of the deals explain every play (no surprise), more are drawn, up to ``exact_draws`` deals in all:
-        against rule players those are the deals that can be the true one. When none does (players who
-        are not ``middel``), no more are drawn.
+        far), and counting stops at half the time cap. Given what the deals were drawn from (``know``,
+        ``rng``), when some but fewer than ``samples`` of the deals explain every play (no surprise), more
+        are drawn, up to ``exact_draws`` deals in all: against rule players those are the deals that can
+        be the true one. When none does (players who are not ``middel``), no more are drawn. With ``walk``,
+        the deals still missing are then walked to from those found (``fit.walk``), and only deals that
+        explain every play are kept.
         """
         if len(deals) <= samples:
             return deals, [1.0] * len(deals)
@@ -174,14 +185,15 @@ class SvaerBot:
         fit: list[int] = []
         kept: list[int] = []  # the ``samples`` lowest counts so far, negated (a max-heap)
         zeros = 0
-        while len(fit) < len(deals) or (draw and 0 < zeros < samples and len(deals) < self.exact_draws):
+        more = know is not None and rng is not None
+        while len(fit) < len(deals) or (more and 0 < zeros < samples and len(deals) < self.exact_draws):
             if len(fit) == len(deals):
-                assert draw is not None  # the loop's condition
-                deals.append(draw())
+                assert know is not None and rng is not None  # the loop's condition
+                deals.append(sample_hands(know, rng))
             h = deals[len(fit)]
             if time.perf_counter() > deadline:
                 fit.append(99)
-                draw = None
+                more = False
                 continue
             n = surprises(h, min(FIT_LIMIT, -kept[0]) if len(kept) == samples else FIT_LIMIT)
             fit.append(n)
@@ -191,6 +203,13 @@ class SvaerBot:
             elif n < -kept[0]:
                 heapq.heapreplace(kept, -n)
         order = sorted(range(len(deals)), key=lambda i: (fit[i], i))[:samples]
+        if self.walk and know is not None and rng is not None and 0 < zeros < samples:
+            found = [deals[i] for i in order[:zeros]]
+            while len(found) < samples and time.perf_counter() < deadline:
+                found.append(walk(found[len(found) - zeros], know, surprises, rng, self.walk))
+            return found, [1.0] * len(found)
+        if self.exact_only and zeros >= self.min_samples:
+            order = [i for i in order if fit[i] == 0]
         least = fit[order[0]]
         return [deals[i] for i in order], [math.exp(-self.soft * (fit[i] - least)) for i in order]
 
@@ -223,7 +242,7 @@ class SvaerBot:
         done = 0.0
         oversample = max(1, min(self.oversample, self.max_fits // samples)) if view.tricks else 1
         deals = [sample_hands(know, rng) for _ in range(samples * oversample)]
-        deals, weights = self._fitted(view, deals, samples, lambda: sample_hands(know, rng))
+        deals, weights = self._fitted(view, deals, samples, know, rng)
         for w, hands in zip(weights, deals, strict=True):
             hands, kitty = split_kitty(hands, view.players)
             base = Round.from_view(view, hands, kitty or view.kitty_mask or 0)
