@@ -76,10 +76,31 @@ def test_a_walk_keeps_to_deals_that_explain_every_play_and_fit_the_view(players,
         deal = list(r.hands) + ([r.kitty] if know.kitty else [])
         assert count(deal) == 0
         for _ in range(4):
-            new = walk(deal, know, count, rng, 30)
-            assert count(new) == 0, "the walk reached a deal that middel's play rules out"
+            new, surprises = walk(deal, know, count, rng, 30)
+            assert count(new) == surprises == 0, "the walk reached a deal that middel's play rules out"
             assert [h.bit_count() for h in new] == [h.bit_count() for h in deal]
             assert all(h & k == k and not h & ~a for h, k, a in zip(new, know.known, know.allowed, strict=True))
             moved += new != deal
             deal = new
     assert moved >= 8, "the walk hardly moved: the test saw little"
+
+
+def test_a_walk_from_a_deal_with_a_surprise_never_adds_one_and_mostly_finds_none():
+    """From a sampled deal with one surprise, the walk never reaches a deal with more, says how many its
+    deal has, and within 300 steps mostly reaches a deal that explains every play."""
+    rules = preset("dansk", 5)
+    rng = random.Random(5)
+    settled = tried = 0
+    for seed in range(12):
+        r = play_round(rules, seed, 1, [make_bot("middel")] * 5, upto=15 + seed)
+        view = r.view(r.turn)
+        know = Knowledge.from_view(view)
+        count = surprise_counter(view)
+        ones = [d for d in (sample_hands(know, rng) for _ in range(300)) if count(d) == 1][:2]
+        for deal in ones:
+            new, surprises = walk(deal, know, count, rng, 300, 1)
+            assert count(new) == surprises <= 1
+            tried += 1
+            settled += surprises == 0
+    assert tried >= 8, "too few deals with one surprise: the test saw little"
+    assert settled >= tried // 2

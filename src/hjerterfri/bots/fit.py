@@ -13,6 +13,9 @@ from .knowledge import Knowledge, split_kitty
 from .middel import rule_play
 from .playout import TableView
 
+FIT_LIMIT = 12
+"""Counting a sampled deal's surprises stops past this many."""
+
 
 @dataclasses.dataclass(slots=True)
 class _Check:
@@ -110,20 +113,23 @@ def surprise_counter(view: PlayerView) -> Callable[..., int]:
     return count
 
 
-def walk(deal: list[int], know: Knowledge, count: Callable[..., int], rng: random.Random, steps: int) -> list[int]:
-    """A deal ``steps`` steps on from ``deal``, a deal (a sample, see ``knowledge.sample_hands``) in which
-    ``count`` finds no surprise, among the deals in which it finds none either.
+def walk(
+    deal: list[int], know: Knowledge, count: Callable[..., int], rng: random.Random, steps: int, surprises: int = 0
+) -> tuple[list[int], int]:
+    """A deal ``steps`` steps on from ``deal`` (a sample, see ``knowledge.sample_hands``, in which
+    ``count`` finds ``surprises``), and its surprises: never more than ``deal``'s.
 
     Each step picks two of the cards whose holder is not known (``know.free``) at random; when they lie
     with two different seats (or one with an unseen kitty) that may each hold the other's card, they change
-    places if that leaves those seats' plays (every seat's, when the kitty changes: its taker's view
-    depends on it) without a surprise. The steps are symmetric, so the walk favours no such deal over
-    another: a way to more deals that explain the play when random deals seldom do.
+    places unless that adds a surprise to those seats' plays (to any seat's, when the kitty changes: its
+    taker's view depends on it). From a deal that explains every play the walk keeps to such deals, and
+    as its steps are symmetric it favours none of them over another: a way to more such deals when random
+    deals seldom are. From a deal with a surprise or two it mostly finds one within a few hundred steps.
     """
     deal = deal[:]
     free = [c for c in range(know.free.bit_length()) if know.free >> c & 1]
     if len(free) < 2:
-        return deal
+        return deal, surprises
     holder = {c: s for s, h in enumerate(deal) for c in free if h >> c & 1}
     kitty = len(deal) - 1 if know.kitty else -1
     allowed = know.allowed
@@ -136,7 +142,11 @@ def walk(deal: list[int], know: Knowledge, count: Callable[..., int], rng: rando
         new = deal[:]
         new[a] ^= both
         new[b] ^= both
-        if count(new, 0, -1 if kitty in (a, b) else (1 << a) | (1 << b)) == 0:
+        seats = -1 if kitty in (a, b) else (1 << a) | (1 << b)
+        before = count(deal, FIT_LIMIT, seats) if surprises else 0
+        after = count(new, before, seats)
+        if after <= before:
             deal = new
             holder[x], holder[y] = b, a
-    return deal
+            surprises += after - before
+    return deal, surprises

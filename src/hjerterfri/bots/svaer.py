@@ -43,13 +43,15 @@ from ..cards import CARDS, HEARTS_MASK, Card, cards_of, mask_of, points_of
 from ..engine import Round
 from ..view import PlayerView, note_play, round_voids
 from .base import decision_rng
-from .fit import surprise_counter, walk
+from .fit import FIT_LIMIT, surprise_counter, walk
 from .knowledge import Knowledge, sample_hands, split_kitty
 from .middel import heuristic_pass, pass_danger, rule_play
 from .playout import playout, playout_modelled
 
-FIT_LIMIT = 12
-"""Counting a sampled deal's surprises stops past this many."""
+# When no deal drawn explains every play but some miss by one surprise, the walk (``fit.walk``) starts from
+# up to SETTLE_STARTS of those, for SETTLE_STEPS steps each, to find one that does.
+SETTLE_STARTS = 4
+SETTLE_STEPS = 300
 
 
 class SvaerBot:
@@ -203,11 +205,21 @@ class SvaerBot:
             elif n < -kept[0]:
                 heapq.heapreplace(kept, -n)
         order = sorted(range(len(deals)), key=lambda i: (fit[i], i))[:samples]
-        if self.walk and know is not None and rng is not None and 0 < zeros < samples:
+        if self.walk and know is not None and rng is not None and zeros < samples:
             found = [deals[i] for i in order[:zeros]]
-            while len(found) < samples and time.perf_counter() < deadline:
-                found.append(walk(found[len(found) - zeros], know, surprises, rng, self.walk))
-            return found, [1.0] * len(found)
+            if not zeros and fit[order[0]] == 1:  # none explains every play, but some miss by one card
+                for i in order[:SETTLE_STARTS]:
+                    if fit[i] != 1 or time.perf_counter() > deadline:
+                        break
+                    deal, n = walk(deals[i], know, surprises, rng, SETTLE_STEPS, 1)
+                    if n == 0:
+                        found.append(deal)
+                        break
+            if found:
+                first = len(found)
+                while len(found) < samples and time.perf_counter() < deadline:
+                    found.append(walk(found[len(found) - first], know, surprises, rng, self.walk)[0])
+                return found, [1.0] * len(found)
         if self.exact_only and zeros >= self.min_samples:
             order = [i for i in order if fit[i] == 0]
         least = fit[order[0]]
