@@ -1,6 +1,6 @@
 """``svær`` with one of its parts turned off, to measure that part on paired deals with ``arena --compare``.
 
-    PYTHONPATH=benchmarks hjerterfri arena --compare svaer_variants:WithoutExactFit,svær \\
+    PYTHONPATH=benchmarks hjerterfri arena --compare svaer_variants:WithoutWalk,svær \\
         --against middel,middel,middel --deals 300 --seed 7 --jobs 1
 """
 
@@ -9,25 +9,17 @@ from __future__ import annotations
 from hjerterfri.bots.svaer import SvaerBot
 
 
+class WithoutWalk(SvaerBot):
+    """``svær`` without the walk to more deals that explain every play (``walk``): it keeps the best it
+    drew, weighted by their surprises, as before the walk."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, walk=0)
+
+
 class WithoutExactFit(SvaerBot):
-    """``svær`` drawing no deals beyond its first batch to find those that explain every play (as before
-    ``exact_draws``)."""
+    """``svær`` drawing no deals beyond its first batch to find those that explain every play, and not
+    walking to more (as before ``exact_draws`` and ``walk``)."""
 
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed, exact_draws=0)
-
-
-class ExactOnly(SvaerBot):
-    """``svær`` drawing up to 4000 deals for those that explain every play, and keeping only those when it
-    finds at least ``min_samples`` of them."""
-
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed, exact_draws=4000, exact_only=True)
-
-
-class Walk(SvaerBot):
-    """``svær`` walking (``fit.walk``, 30 steps a deal) to the deals still missing once its draws found some
-    but too few that explain every play, and then keeping only such deals."""
-
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed, walk=30)
+        super().__init__(seed, exact_draws=0, walk=0)

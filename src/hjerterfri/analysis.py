@@ -268,6 +268,7 @@ def _evaluator(budget: Budget, seed: int) -> SvaerBot:
         oversample=budget.fits,
         max_fits=n * budget.fits,
         exact_draws=0,
+        walk=0,
         time_cap=math.inf,
     )
 

@@ -9,11 +9,13 @@ import random
 
 import pytest
 
-from hjerterfri.bots import make_bot
+from hjerterfri.bots import fit, make_bot, svaer
 from hjerterfri.bots.knowledge import Knowledge, sample_hands
 from hjerterfri.bots.svaer import SvaerBot
+from hjerterfri.cards import Card
 from hjerterfri.engine import Round
 from hjerterfri.rules import preset
+from hjerterfri.view import PlayerView
 
 from .helpers import play_round
 
@@ -55,3 +57,28 @@ def test_svaer_chooses_the_same_with_the_hidden_hands_redealt(seed, upto):
     alt_view = dataclasses.replace(alt.view(seat), passed_mask=view.passed_mask, received_mask=view.received_mask)
     assert alt_view == view
     assert SvaerBot(5, playouts=60, min_samples=4, max_samples=8, time_cap=60).choose_play(alt_view) == first
+
+
+@pytest.mark.parametrize(("seed", "upto"), [(24, 14), (25, 22), (26, 27)])
+def test_svaer_walking_to_deals_chooses_the_same_with_the_hidden_hands_redealt(seed, upto, monkeypatch):
+    """The same where the deals drawn fall short and svær walks to more (``fit.walk``)."""
+    walks = []
+    monkeypatch.setattr(svaer, "walk", lambda *a: walks.append(1) or fit.walk(*a))
+    rules = preset("dansk")
+    r = play_round(rules, seed, 1, [make_bot("middel")] * 4, upto=upto)
+    seat = r.turn
+    view = r.view(seat)
+
+    def choose(v: PlayerView) -> Card:
+        return SvaerBot(5, playouts=400, min_samples=20, max_samples=40, exact_draws=0, time_cap=60).choose_play(v)
+
+    first = choose(view)
+    assert walks, "svær did not walk here: the test needs a position where it does"
+    alt_hands = sample_hands(Knowledge.from_view(view), random.Random(seed))
+    assert alt_hands != r.hands, "the test needs a different deal of the hidden cards"
+    del r
+    gc.collect()
+    alt = Round.from_view(view, alt_hands)
+    alt_view = dataclasses.replace(alt.view(seat), passed_mask=view.passed_mask, received_mask=view.received_mask)
+    assert alt_view == view
+    assert choose(alt_view) == first

@@ -9,9 +9,12 @@ of ``playout``, the others as ``middel`` would play from their own views
 times the deals it needs and keeps those that best explain their play so far
 (``fit.surprise_counter``: how many of their cards a rule player would not
 have played in that deal), weighting each kept deal by
-``exp(-soft * extra surprises)``; when some of those deals explain every play
-but fewer than it needs, it draws more, up to ``exact_draws`` in all, for
-more such deals: against rule players they are the deals that can be true.
+``exp(-soft * extra surprises)``. Against rule players the deals that can be
+true are those that explain every play: when some of the deals drawn do but
+fewer than it needs, it draws more, up to ``exact_draws`` in all, and then walks
+from those found to more such deals (``fit.walk``: two cards at a time change
+hands where that leaves every play explained), and keeps only such deals; when
+none does but some miss by one card, the walk first looks for one from those.
 It passes by a search over the 16 strongest passes by middel's evaluation,
 raced in stages on random deals: the worse half drops out after each stage, so
 the last two (three when a moon pass is among them) are compared on 320 deals.
@@ -75,8 +78,7 @@ class SvaerBot:
         max_fits: int = 480,
         soft: float = 0.7,
         exact_draws: int = 1200,
-        exact_only: bool = False,
-        walk: int = 0,
+        walk: int = 30,
     ) -> None:
         self.seed = seed
         self.playouts = playouts
@@ -92,7 +94,6 @@ class SvaerBot:
         self.max_fits = max_fits
         self.soft = soft
         self.exact_draws = exact_draws
-        self.exact_only = exact_only
         self.walk = walk
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
@@ -220,8 +221,6 @@ class SvaerBot:
                 while len(found) < samples and time.perf_counter() < deadline:
                     found.append(walk(found[len(found) - first], know, surprises, rng, self.walk)[0])
                 return found, [1.0] * len(found)
-        if self.exact_only and zeros >= self.min_samples:
-            order = [i for i in order if fit[i] == 0]
         least = fit[order[0]]
         return [deals[i] for i in order], [math.exp(-self.soft * (fit[i] - least)) for i in order]
 
