@@ -48,15 +48,20 @@ def test_svaer_chooses_the_same_with_the_hidden_hands_redealt(seed, upto):
     seat = r.turn
     view = r.view(seat)
     first = SvaerBot(5, playouts=60, min_samples=4, max_samples=8, time_cap=60).choose_play(view)
-
-    alt_hands = sample_hands(Knowledge.from_view(view), random.Random(seed))
-    assert alt_hands != r.hands, "the test needs a different deal of the hidden cards"
+    alt_view = _redealt(view, r.hands, seed)
     del r
     gc.collect()
-    alt = Round.from_view(view, alt_hands)
-    alt_view = dataclasses.replace(alt.view(seat), passed_mask=view.passed_mask, received_mask=view.received_mask)
-    assert alt_view == view
     assert SvaerBot(5, playouts=60, min_samples=4, max_samples=8, time_cap=60).choose_play(alt_view) == first
+
+
+def _redealt(view: PlayerView, hands: list[int], seed: int) -> PlayerView:
+    """``view`` with the hidden cards (``hands`` as they are) dealt again as its seat cannot tell apart."""
+    alt_hands = sample_hands(Knowledge.from_view(view), random.Random(seed))
+    assert alt_hands != hands, "the test needs a different deal of the hidden cards"
+    alt = Round.from_view(view, alt_hands)
+    alt_view = dataclasses.replace(alt.view(view.seat), passed_mask=view.passed_mask, received_mask=view.received_mask)
+    assert alt_view == view
+    return alt_view
 
 
 @pytest.mark.parametrize(("seed", "upto"), [(24, 14), (25, 22), (26, 27)])
@@ -74,11 +79,7 @@ def test_svaer_walking_to_deals_chooses_the_same_with_the_hidden_hands_redealt(s
 
     first = choose(view)
     assert walks, "svær did not walk here: the test needs a position where it does"
-    alt_hands = sample_hands(Knowledge.from_view(view), random.Random(seed))
-    assert alt_hands != r.hands, "the test needs a different deal of the hidden cards"
+    alt_view = _redealt(view, r.hands, seed)
     del r
     gc.collect()
-    alt = Round.from_view(view, alt_hands)
-    alt_view = dataclasses.replace(alt.view(seat), passed_mask=view.passed_mask, received_mask=view.received_mask)
-    assert alt_view == view
     assert choose(alt_view) == first
