@@ -1,6 +1,6 @@
 """``svær`` with one of its parts turned off, to measure that part on paired deals with ``arena --compare``.
 
-    PYTHONPATH=benchmarks hjerterfri arena --compare svaer_variants:WithoutWalk,svær \\
+    PYTHONPATH=benchmarks hjerterfri arena --compare svaer_variants:BeforeWalk,svær \\
         --against middel,middel,middel --deals 300 --seed 7 --jobs 1
 """
 
@@ -9,12 +9,13 @@ from __future__ import annotations
 from hjerterfri.bots.svaer import SvaerBot
 
 
-class WithoutWalk(SvaerBot):
-    """``svær`` without the walk to more deals that explain every play (``walk``): it keeps the best it
-    drew, weighted by their surprises, as before the walk."""
+class BeforeWalk(SvaerBot):
+    """``svær`` as it was before the walk: up to 1200 deals drawn to find those that explain every play,
+    no walk to more (``walk``), and when too few are found, the best of the rest weighted by their
+    surprises."""
 
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed, walk=0)
+        super().__init__(seed, exact_draws=1200, walk=0)
 
 
 class WithoutExactFit(SvaerBot):

@@ -77,7 +77,7 @@ class SvaerBot:
         oversample: int = 6,
         max_fits: int = 480,
         soft: float = 0.7,
-        exact_draws: int = 1200,
+        exact_draws: int = 4000,
         walk: int = 30,
     ) -> None:
         self.seed = seed
