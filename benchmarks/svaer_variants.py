@@ -24,3 +24,10 @@ class WithoutExactFit(SvaerBot):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, exact_draws=0, walk=0)
+
+
+class Walk(SvaerBot):
+    """``svær`` walking after only 1200 draws (as first measured at five players)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, exact_draws=1200)
