@@ -4,7 +4,9 @@
 their play so far is what ``middel`` would have played. Against ``middel`` that model is exact; this
 measures how far it is from another player. Rounds are played by ``--player`` in every seat; at each of
 its decisions with a choice, ``middel``'s card for the same view is compared with the one it played, by
-kind of decision (a lead, following suit, a discard), and each passed card with ``middel``'s pass.
+kind of decision (a lead, following suit, a discard), and each passed card with ``middel``'s pass. The
+playouts' fast policy (``playout.choose``, which plays ``svær``'s own later cards there) is compared on
+the same decisions, given the true deal as a playout is given a sampled one.
 
     python benchmarks/model_agreement.py [--player svær] [--rounds 12] [--seed 1]
 
@@ -18,6 +20,7 @@ from collections import Counter
 
 from hjerterfri.bots import make_bot
 from hjerterfri.bots.middel import heuristic_pass, rule_play
+from hjerterfri.bots.playout import choose
 from hjerterfri.cards import CARDS, SUIT_MASKS
 from hjerterfri.engine import Phase, Round
 from hjerterfri.rules import preset
@@ -38,6 +41,7 @@ def main() -> None:
     args = parser.parse_args()
     rules = preset("dansk")
     same: Counter[str] = Counter()
+    fast: Counter[str] = Counter()
     total: Counter[str] = Counter()
     for number in range(1, args.rounds + 1):
         r = Round.deal(rules, args.seed * 1000 + number, number)
@@ -55,17 +59,23 @@ def main() -> None:
             if view.legal_mask & (view.legal_mask - 1):
                 total[kind(view)] += 1
                 same[kind(view)] += CARDS[rule_play(view)] == card
+                fast[kind(view)] += CARDS[choose(r.copy())] == card
             r.play(card, r.turn)
     print(
-        f"middel's choice against {args.player}'s: {args.rounds} rounds, {args.player} in every seat, seed {args.seed}"
+        f"middel's and the fast policy's choices against {args.player}'s: {args.rounds} rounds, "
+        f"{args.player} in every seat, seed {args.seed}"
     )
+    print(f"  {'':8} {'middel':>12} {'':6} {'fast policy':>12}")
     for k in ("lead", "follow", "discard", "pass"):
         if total[k]:
-            print(f"  {k:8} {same[k]:5}/{total[k]:<5} {same[k] / total[k]:6.0%} the same")
-    plays = sum(total[k] for k in ("lead", "follow", "discard"))
+            fast_k = f"{fast[k]:5}/{total[k]:<5} {fast[k] / total[k]:6.0%}" if k != "pass" else ""
+            print(f"  {k:8} {same[k]:5}/{total[k]:<5} {same[k] / total[k]:6.0%}   {fast_k}")
+    kinds = ("lead", "follow", "discard")
+    plays = sum(total[k] for k in kinds)
+    agree, agree_fast = sum(same[k] for k in kinds), sum(fast[k] for k in kinds)
     print(
-        f"  {'plays':8} {sum(same[k] for k in ('lead', 'follow', 'discard')):5}/{plays:<5} "
-        f"{sum(same[k] for k in ('lead', 'follow', 'discard')) / plays:6.0%} the same (decisions with a choice)"
+        f"  {'plays':8} {agree:5}/{plays:<5} {agree / plays:6.0%}   {agree_fast:5}/{plays:<5} {agree_fast / plays:6.0%}"
+        "   the same card (decisions with a choice)"
     )
 
 
