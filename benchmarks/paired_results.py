@@ -24,9 +24,13 @@ from hjerterfri.arena.figures import interval
 def read(spec: str) -> tuple[dict[str, Any], list[str], dict[int, float]]:
     """The file's header, the lineup and the tested bot's points per round deal by deal, from ``FILE`` or
     ``FILE:K``."""
-    path, _, k = spec.rpartition(":") if spec.rpartition(":")[2].isdigit() else (spec, "", "0")
+    path, _, k = spec.rpartition(":")
+    if not k.isdigit():
+        path, k = spec, "0"
     lineup = int(k)
     try:
+        if not Path(path).is_file():  # a FIFO or a device would block or never end
+            raise OSError("not a regular file")
         lines = Path(path).read_text(encoding="utf-8").split("\n")[:-1]  # a last line without its newline was cut
         header = json.loads(lines[0])
         specs = header["lineups"][lineup]

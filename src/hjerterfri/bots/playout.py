@@ -5,8 +5,9 @@ for the legal cards. It reads the seat's own hand, the cards on the table and th
 cards the others hold together (what a player can count), and, when following,
 whether a seat still to play holds the led suit: that one look at the sampled
 hands is more than a player knows (judging by the voids shown instead measured
-no different, see the README). A playout in which one seat tries to shoot the moon makes that seat
-win every trick it can; the others then try to take a heart off it.
+no different, see the README). A playout in which one seat tries to shoot the
+moon makes that seat win every trick it can; the others then try to take a heart
+off it.
 """
 
 from __future__ import annotations
