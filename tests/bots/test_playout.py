@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 
 import pytest
@@ -32,7 +34,8 @@ def test_table_view_plays_as_the_full_view(name, players):
             full = make_view(r, seat, (0,) * players)
             assert voids == list(full.void_masks)
             card = rule_play(full)
-            assert rule_play(TableView(r, seat, voids, r.legal_mask())) == card
+            held = functools.reduce(operator.or_, r.hands, 0)
+            assert rule_play(TableView(r, seat, voids, r.legal_mask(), held)) == card
             decisions += 1
             if rng.random() < 0.3:
                 card = rng.choice(r.legal_plays())

@@ -23,9 +23,10 @@ class _Check:
 
     seat: int
     card: int
-    round: Round  # the position, replayed on the first deal counted; its hands are set per deal
+    round: Round  # the position, replayed on the first deal counted; its seat's hand is set per deal
     voids: list[int]  # the voids shown before the card
     later: list[int]  # per seat, the cards it plays from this card on (this one included)
+    held: int  # the cards of ``later`` together
     taken: list[int] | None  # after a first trick that took a kitty: the points taken, the kitty's left out
     taker: int
     fails: int = 0
@@ -76,7 +77,10 @@ def surprise_counter(view: PlayerView) -> Callable[..., int]:
                     taken = r.taken[:]
                     taken[r.tricks[0].winner] -= points_of(kitty)
                 taker = r.tricks[0].winner if r.tricks else -1
-                checks.append(_Check(seat, card, r.copy(), voids[:], later[:], taken, taker))
+                held = 0
+                for p in later:
+                    held |= p
+                checks.append(_Check(seat, card, r.copy(), voids[:], later[:], held, taken, taker))
             broken = note_play(voids, broken, r.trick, seat, card)
             later[seat] &= ~(1 << card)
             r.push(card)
@@ -92,18 +96,21 @@ def surprise_counter(view: PlayerView) -> Callable[..., int]:
         counted += 1
         if counted % 32 == 0:
             checks.sort(key=lambda c: -c.fails)
+        dealt = 0
+        for h in hands:
+            dealt |= h
         n = 0
         for c in checks:
             if not seats >> c.seat & 1:
                 continue
             r = c.round
-            r.hands = [h | p for h, p in zip(hands, c.later, strict=True)]
+            r.hands[c.seat] = hands[c.seat] | c.later[c.seat]  # the one hand the check reads
             r.kitty = kitty
             if c.taken is not None:
                 r.taken = c.taken[:]
                 r.taken[c.taker] += points_of(kitty)
             legal = r.legal_mask()
-            if legal & (legal - 1) and rule_play(TableView(r, c.seat, c.voids, legal)) != c.card:
+            if legal & (legal - 1) and rule_play(TableView(r, c.seat, c.voids, legal, dealt | c.held)) != c.card:
                 c.fails += 1
                 n += 1
                 if n > limit:

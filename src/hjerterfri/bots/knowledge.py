@@ -227,19 +227,24 @@ def _fill(
         need = list(need0)
         ok = True
         for c in cards:
-            opts = [s for s in options[c] if need[s] > 0]
-            if not opts:
+            opts = options[c]
+            s, room, total = -1, 0, 0  # the last seat with room, how many have it, and how much
+            for t in opts:
+                n = need[t]
+                if n > 0:
+                    s, room, total = t, room + 1, total + n
+            if not room:
                 ok = False
                 break
-            if len(opts) == 1:
-                s = opts[0]
-            else:
-                total = sum(need[s] for s in opts)
+            if room > 1:
                 x = rng.random() * total
-                for s in opts:
-                    x -= need[s]
-                    if x < 0:
-                        break
+                for t in opts:
+                    n = need[t]
+                    if n > 0:
+                        x -= n
+                        if x < 0:
+                            s = t
+                            break
             hands[s] |= 1 << c
             need[s] -= 1
         if ok:

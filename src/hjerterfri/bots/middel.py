@@ -15,6 +15,7 @@ from ..cards import (
     HIGH_SPADES,
     LOW_SPADES,
     NOT_HEARTS,
+    POINTS,
     QS_BIT,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
@@ -69,29 +70,32 @@ def heuristic_pass(view: PlayerView) -> list[Card]:
     return chosen
 
 
-def sure_winners(hand: int, unseen: int) -> int:
-    """Cards in ``hand`` that beat every unseen card of their suit, counted from the top."""
-    n = 0
+def takes_all_but_one(hand: int, unseen: int) -> bool:
+    """Every card of ``hand`` but one at most beats every unseen card of its suit."""
+    losers = 0
     for suit_mask in SUIT_MASKS:
         mine = hand & suit_mask
         others = unseen & suit_mask
-        top = others.bit_length() - 1 if others else -1
-        n += (mine & ~((1 << (top + 1)) - 1)).bit_count()
-    return n
+        if mine and others:
+            losers += (mine & ((1 << others.bit_length()) - 1)).bit_count()
+            if losers > 1:
+                return False
+    return True
 
 
 def shooting(view: RuleView) -> bool:
     """Go for the moon: nobody else has points and the hand will take nearly every trick from here."""
     taken = view.taken
-    if sum(taken) != taken[view.seat]:  # someone else has points
+    mine = taken[view.seat]
+    if sum(taken) != mine:  # someone else has points
         return False
-    left = view.hand_mask.bit_count()
+    hand = view.hand_mask
+    left = hand.bit_count()
     if left == 0:
         return False
-    winners = sure_winners(view.hand_mask, view.unseen_mask())
-    if taken[view.seat] >= 13 or len(view.tricks) >= 4:
-        return winners >= left - 1
-    return winners >= left - 1 and view.hand_mask & HEARTS_MASK != 0 and left >= 9
+    if mine < 13 and len(view.tricks) < 4 and (left < 9 or not hand & HEARTS_MASK):
+        return False  # early in the round it takes a long hand with hearts
+    return takes_all_but_one(hand, view.unseen_mask())
 
 
 class MiddelBot:
@@ -154,13 +158,16 @@ def _lead(view: RuleView, legal: int, threat: int | None) -> int:
         if s != view.seat:
             others_void |= v
     best, best_score = -1, -1e9
-    for c in cards_of(candidates):
-        suit = c // 13
-        suit_unseen = unseen & SUIT_MASKS[suit]
+    for suit, suit_mask in enumerate(SUIT_MASKS):
+        if not candidates & suit_mask:
+            continue
+        # A suit's lowest card: a higher one has no more unseen cards above it and no fewer below.
+        c = low_card(candidates & suit_mask)
+        suit_unseen = unseen & suit_mask
         higher = (suit_unseen & ~((1 << (c + 1)) - 1)).bit_count()
         lower = (suit_unseen & ((1 << c) - 1)).bit_count()
         score = 3 * higher - 2 * lower
-        if others_void & SUIT_MASKS[suit] & ~HEARTS_MASK:
+        if others_void & suit_mask & ~HEARTS_MASK:
             score -= 12
         if suit_unseen.bit_count() <= 2:
             score -= 6
@@ -174,12 +181,18 @@ def _lead(view: RuleView, legal: int, threat: int | None) -> int:
 def _follow(view: RuleView, legal: int, threat: int | None) -> int:
     trick = view.trick
     led = trick[0] // 13
-    best = max(c for c in trick if c // 13 == led)
-    winner = view.trick_seats[trick.index(best)]
-    points_on = any(c // 13 == 2 or c == QS for c in trick)
+    best = trick[0]
+    at = 0
+    points_on = False
+    for i, c in enumerate(trick):
+        if c > best and c // 13 == led:
+            best, at = c, i
+        if POINTS[c]:
+            points_on = True
+    winner = view.trick_seats[at]
     last = len(trick) == len(view.trick_seats) - 1
-    qs_out = queen_out(view)
-    if legal & SUIT_MASKS[led]:
+    suit = SUIT_MASKS[led]
+    if legal & suit:
         if threat is not None and winner == threat:
             above = legal & ~((1 << best) - 1)
             if above and (points_on or last):
@@ -190,12 +203,14 @@ def _follow(view: RuleView, legal: int, threat: int | None) -> int:
         no_queen = legal & ~QS_BIT or legal
         if last:
             return high_card(no_queen)
-        if led == 3 and qs_out:
+        if points_on or (led == 3 and queen_out(view)):
             return low_card(no_queen)
-        still_to_play = list(view.trick_seats[len(trick) + 1 :])
-        void_after = any(view.void_masks[s] & SUIT_MASKS[led] for s in still_to_play)
-        unseen_suit = (view.unseen_mask() & SUIT_MASKS[led]).bit_count()
-        if not points_on and not void_after and unseen_suit >= 2 * len(still_to_play) + 2:
+        # Nobody after can be void and enough of the suit is out that it will come round again: play high.
+        still_to_play = view.trick_seats[len(trick) + 1 :]
+        voids = view.void_masks
+        if any(voids[s] & suit for s in still_to_play):
+            return low_card(no_queen)
+        if (view.unseen_mask() & suit).bit_count() >= 2 * len(still_to_play) + 2:
             return high_card(no_queen)
         return low_card(no_queen)
     if threat is not None and winner == threat:
@@ -204,15 +219,20 @@ def _follow(view: RuleView, legal: int, threat: int | None) -> int:
             return highest_rank(safe)
     if legal & QS_BIT:
         return QS
-    if qs_out and legal & HIGH_SPADES:
+    if legal & HIGH_SPADES and queen_out(view):
         return high_card(legal & HIGH_SPADES)
     hearts = legal & HEARTS_MASK
     if hearts and (high_card(hearts) % 13 >= 7 or not legal & NOT_HEARTS):
         return high_card(hearts)
+    # The highest card of the suit where a card is worth most to shed: its rank, plus 4 from a suit of
+    # two or fewer, plus 3 for a heart.
     hand = view.hand_mask
-
-    def discard_value(c: int) -> tuple[float, int]:
-        n = _count(hand, c // 13)
-        return (c % 13 + (4 if n <= 2 else 0) + (3 if c // 13 == 2 else 0), c)
-
-    return max(cards_of(legal), key=discard_value)
+    pick, key = -1, (-1, -1)
+    for suit, suit_mask in enumerate(SUIT_MASKS):
+        s = legal & suit_mask
+        if s:
+            c = s.bit_length() - 1
+            k = (c % 13 + (4 if (hand & suit_mask).bit_count() <= 2 else 0) + (3 if suit == 2 else 0), c)
+            if k > key:
+                pick, key = c, k
+    return pick

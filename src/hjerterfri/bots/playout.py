@@ -210,11 +210,9 @@ class TableView:
         "void_masks",
     )
 
-    def __init__(self, r: Round, seat: int, voids: list[int], legal: int) -> None:
+    def __init__(self, r: Round, seat: int, voids: list[int], legal: int, held: int) -> None:
+        """``held``: the cards in all hands of ``r`` together (the caller keeps it up to date)."""
         hands = r.hands
-        held = 0
-        for h in hands:
-            held |= h
         kitty = r.kitty
         taken = r.taken
         if kitty and r.tricks and r.tricks[0].winner != seat:  # the kitty is unseen, its points unknown
@@ -243,12 +241,16 @@ def playout_modelled(r: Round, root: int, shooter: int = -1, shown: tuple[list[i
     from their own views (slower, but a much closer model of rule-following opponents)."""
     voids, broken = shown if shown is not None else round_voids(r)
     push = r.push
+    held = 0
+    for h in r.hands:
+        held |= h
     while r.phase is Phase.PLAYING:
         seat = r.turn
         if seat == root:
             card = choose(r, shooter)
         else:
             legal = r.legal_mask()
-            card = legal.bit_length() - 1 if not legal & (legal - 1) else rule_play(TableView(r, seat, voids, legal))
+            card = rule_play(TableView(r, seat, voids, legal, held)) if legal & (legal - 1) else legal.bit_length() - 1
         broken = note_play(voids, broken, r.trick, seat, card)
+        held ^= 1 << card
         push(card)
