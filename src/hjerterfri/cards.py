@@ -12,7 +12,7 @@ twice again in bits 52-103 (``twice_mask``). ``cards_of`` reads both kinds of ma
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
 
 from .catalogue import Message, MessageError
@@ -211,6 +211,18 @@ def low_card(mask: int) -> int:
 def high_card(mask: int) -> int:
     """The highest card (by index) of a non-empty mask."""
     return mask.bit_length() - 1
+
+
+def winning(trick: Sequence[int]) -> int:
+    """Where in a non-empty ``trick`` the card that wins it so far lies: the highest of the suit led (the
+    first of two equal cards)."""
+    led = trick[0] // 13
+    best = trick[0]
+    at = 0
+    for i, c in enumerate(trick):
+        if c > best and c // 13 == led:
+            best, at = c, i
+    return at
 
 
 def lowest_rank(mask: int) -> int:

@@ -15,6 +15,7 @@ from hjerterfri.cards import (
     mask_of,
     parse_cards,
     points_of,
+    winning,
 )
 
 
@@ -72,3 +73,12 @@ def test_lowest_and_highest_rank_across_suits_prefer_the_lowest_suit_on_a_tie() 
         assert highest_rank(mask) == max(cards, key=lambda c: (c % 13, -c))
     assert highest_rank(mask_of(parse_cards("KC AD AS"))) == Card.parse("AD")
     assert lowest_rank(mask_of(parse_cards("2H 2S 3C"))) == Card.parse("2H")
+
+
+@pytest.mark.parametrize(
+    ("trick", "at"),
+    [("7D", 0), ("7D 9D 2D", 1), ("7D AS KH 8D", 3), ("QS KS AS", 2), ("TC TC", 0), ("5H 2C AD", 0)],
+)
+def test_the_trick_is_won_by_the_highest_of_the_suit_led_the_first_of_two_equal(trick, at):
+    """A higher card of another suit never wins; with two decks the first of two equal cards does."""
+    assert winning(parse_cards(trick)) == at

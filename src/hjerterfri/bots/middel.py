@@ -25,6 +25,7 @@ from ..cards import (
     highest_rank,
     low_card,
     lowest_rank,
+    winning,
 )
 from ..view import PlayerView
 from .knowledge import RuleView, moon_threat, queen_out
@@ -181,14 +182,9 @@ def _lead(view: RuleView, legal: int, threat: int | None) -> int:
 def _follow(view: RuleView, legal: int, threat: int | None) -> int:
     trick = view.trick
     led = trick[0] // 13
-    best = trick[0]
-    at = 0
-    points_on = False
-    for i, c in enumerate(trick):
-        if c > best and c // 13 == led:
-            best, at = c, i
-        if POINTS[c]:
-            points_on = True
+    at = winning(trick)
+    best = trick[at]
+    points_on = any(POINTS[c] for c in trick)
     winner = view.trick_seats[at]
     last = len(trick) == len(view.trick_seats) - 1
     suit = SUIT_MASKS[led]

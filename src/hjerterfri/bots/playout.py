@@ -24,6 +24,7 @@ from ..cards import (
     low_card,
     lowest_rank,
     points_of,
+    winning,
 )
 from ..engine import Phase, Round
 from ..view import note_play, round_voids
@@ -49,10 +50,11 @@ def choose(r: Round, shooter: int = -1) -> int:
     led = trick[0] // 13
     suit = SUIT_MASKS[led]
     if legal & suit:
-        best = max(c for c in trick if c // 13 == led)
+        at = winning(trick)
+        best = trick[at]
         order = r.trick_seats
         last = len(trick) == len(order) - 1
-        winner_is_threat = threat >= 0 and order[trick.index(best)] == threat
+        winner_is_threat = threat >= 0 and order[at] == threat
         if winner_is_threat and threat != seat:
             above = legal & ~((1 << best) - 1)
             if above and (any(c // 13 == 2 for c in trick) or last):
@@ -74,12 +76,10 @@ def choose(r: Round, shooter: int = -1) -> int:
             return low_card(nq or legal)
         return (nq or legal).bit_length() - 1
     # Void in the led suit: discard.
-    if threat >= 0 and threat != seat:
-        best = max(c for c in trick if c // 13 == led)
-        if r.trick_seats[trick.index(best)] == threat:
-            nonpoints = legal & NOT_HEARTS & ~QS_BIT
-            if nonpoints:
-                return highest_rank(nonpoints)
+    if threat >= 0 and threat != seat and r.trick_seats[winning(trick)] == threat:
+        nonpoints = legal & NOT_HEARTS & ~QS_BIT
+        if nonpoints:
+            return highest_rank(nonpoints)
     if legal & QS_BIT:
         return QS
     if legal & HIGH_SPADES and any_queen_out(r):
@@ -169,8 +169,7 @@ def _shoot(r: Round, legal: int) -> int:
     led = trick[0] // 13
     follow = legal & SUIT_MASKS[led]
     if follow:
-        winning = max(c for c in trick if c // 13 == led)
-        above = follow & ~((2 << winning) - 1)
+        above = follow & ~((2 << trick[winning(trick)]) - 1)
         if not above:
             return low_card(follow)
         if len(trick) == len(r.trick_seats) - 1:
