@@ -31,3 +31,11 @@ class Walk(SvaerBot):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, exact_draws=1200)
+
+
+class MoreSamples(SvaerBot):
+    """``svær`` with half as many samples again (playouts, samples and deals fitted): about the time a play
+    took before its rules got faster."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, playouts=1440, max_samples=180, max_fits=720)

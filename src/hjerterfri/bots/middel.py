@@ -184,7 +184,11 @@ def _follow(view: RuleView, legal: int, threat: int | None) -> int:
     led = trick[0] // 13
     at = winning(trick)
     best = trick[at]
-    points_on = any(POINTS[c] for c in trick)
+    points_on = False
+    for c in trick:
+        if POINTS[c]:
+            points_on = True
+            break
     winner = view.trick_seats[at]
     last = len(trick) == len(view.trick_seats) - 1
     suit = SUIT_MASKS[led]
