@@ -10,7 +10,7 @@ a change meant only to be faster must choose every card as before: the last line
 
     python benchmarks/svaer_speed.py --baseline 5576f4f [--players 4] [--preset dansk] [--rounds 6] [--repeats 3]
 
-About 10 s per run at four players on the development machine.
+About 15 s per run of each version at four players on the development machine.
 """
 
 from __future__ import annotations
