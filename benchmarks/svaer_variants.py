@@ -3,7 +3,7 @@
 Each keeps the samples ``svær`` had when it was measured (``FEWER``: before its rules got faster and it
 took half as many again), so its figures in the README still come out of the same command.
 
-    PYTHONPATH=benchmarks hjerterfri arena --compare svaer_variants:BeforeWalk,svær \\
+    PYTHONPATH=benchmarks hjerterfri arena --compare svaer_variants:BeforeWalk,svaer_variants:FewerSamples \\
         --against middel,middel,middel --deals 300 --seed 7 --jobs 1
 """
 
