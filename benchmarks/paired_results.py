@@ -19,6 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from hjerterfri.arena.figures import interval
+from hjerterfri.arena.results import MAX_SIZE
+from hjerterfri.catalogue import Message
+from hjerterfri.files import FileError, read_text
+from hjerterfri.literal import printable
 
 
 def read(spec: str) -> tuple[dict[str, Any], list[str], dict[int, float]]:
@@ -29,9 +33,11 @@ def read(spec: str) -> tuple[dict[str, Any], list[str], dict[int, float]]:
         path, k = spec, "0"
     lineup = int(k)
     try:
-        if not Path(path).is_file():  # a FIFO or a device would block or never end
-            raise OSError("not a regular file")
-        lines = Path(path).read_text(encoding="utf-8").split("\n")[:-1]  # a last line without its newline was cut
+        text = read_text(Path(path), MAX_SIZE, Message("file.what.results"))  # a regular file only, never a FIFO
+    except FileError as e:
+        sys.exit(f"paired_results: {printable(str(e))}")
+    try:
+        lines = text.split("\n")[:-1]  # a last line without its newline was cut
         header = json.loads(lines[0])
         specs = header["lineups"][lineup]
         points = {}
@@ -39,8 +45,8 @@ def read(spec: str) -> tuple[dict[str, Any], list[str], dict[int, float]]:
             data = json.loads(line)
             if "deal" in data:
                 points[data["deal"]] = statistics.fmean(p[0] for p in data["results"][lineup]["points"])
-    except (OSError, ValueError, LookupError, TypeError) as e:
-        sys.exit(f"paired_results: {path}: not an arena results file with a lineup {lineup} ({e})")
+    except (ValueError, LookupError, TypeError) as e:
+        sys.exit(printable(f"paired_results: {path}: not an arena results file with a lineup {lineup} ({e})"))
     return header, specs, points
 
 
@@ -54,15 +60,16 @@ def main() -> None:
         if ha[field] != hb[field]:
             sys.exit(f"paired_results: the files differ in their {field}: their deals are not the same deals")
     if la[1:] != lb[1:]:
-        sys.exit(f"paired_results: the opponents differ: {','.join(la[1:])} and {','.join(lb[1:])}")
+        sys.exit(printable(f"paired_results: the opponents differ: {','.join(la[1:])} and {','.join(lb[1:])}"))
     deals = sorted(pa.keys() & pb.keys())
     if len(deals) < 2:
         sys.exit("paired_results: fewer than two deals in both files")
-    print(f"{len(deals)} deals in both, seed {ha['seed']}, {ha['rules']['name']}, against {','.join(la[1:])}")
+    against = ",".join(la[1:])
+    print(printable(f"{len(deals)} deals in both, seed {ha['seed']}, {ha['rules']['name']}, against {against}"))
     rows = (("A", la[0], [pa[d] for d in deals]), ("B", lb[0], [pb[d] for d in deals]))
     for name, bot, xs in rows:
         mean, low, high = interval(xs)
-        print(f"{name:<6} {mean:6.3f}   {low:.3f} to {high:.3f}   {bot}")
+        print(f"{name:<6} {mean:6.3f}   {low:.3f} to {high:.3f}   {printable(bot)}")
     diff = [pa[d] - pb[d] for d in deals]
     mean, low, high = interval(diff)
     print(f"A - B  {mean:+6.3f}   {low:+.3f} to {high:+.3f}   (differing in {sum(1 for x in diff if x)} deals)")
