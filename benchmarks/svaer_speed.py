@@ -78,6 +78,8 @@ def baseline_source(spec: str, scratch: Path) -> Path:
             if (root / "hjerterfri" / "__init__.py").is_file():
                 return root
         raise SystemExit(f"svaer_speed: no hjerterfri package in {spec!r} (nor in its src)")
+    if spec.startswith("-"):  # never an option to git
+        raise SystemExit(f"svaer_speed: {spec!r} is neither a directory nor a revision of this repository")
     archive = scratch / "baseline.tar"
     with archive.open("wb") as out:
         done = subprocess.run(
