@@ -237,23 +237,29 @@ class SvaerBot:
             playout(r, shooter)
         return r.scores()[seat]
 
+    def samples(self, view: PlayerView, candidates: int) -> tuple[list[list[int]], list[float]]:
+        """The sampled deals (``knowledge.sample_hands``: each seat's hand now, an unseen kitty last) a play
+        among ``candidates`` cards is searched on, fitted to the others' play (``_fitted``), with their
+        weights."""
+        rng = decision_rng(self.seed, view)
+        know = Knowledge.from_view(view, self.infer)
+        samples = max(self.min_samples, min(self.max_samples, self.playouts // candidates))
+        oversample = max(1, min(self.oversample, self.max_fits // samples)) if view.tricks else 1
+        deals = [sample_hands(know, rng) for _ in range(samples * oversample)]
+        return self._fitted(view, deals, samples, know, rng)
+
     def evaluate(self, view: PlayerView) -> dict[Card, float]:
         """Each legal card's expected points for this seat over the samples (lower is better)."""
         candidates = cards_of(view.legal_mask)
         if len(candidates) == 1:
             return {candidates[0]: 0.0}
         seat = view.seat
-        rng = decision_rng(self.seed, view)
-        know = Knowledge.from_view(view, self.infer)
-        samples = max(self.min_samples, min(self.max_samples, self.playouts // len(candidates)))
         moon = _moon_worth_trying(view)
         normal = [0.0] * len(candidates)
         shoot = [0.0] * len(candidates)
         deadline = time.perf_counter() + self.time_cap
         done = 0.0
-        oversample = max(1, min(self.oversample, self.max_fits // samples)) if view.tricks else 1
-        deals = [sample_hands(know, rng) for _ in range(samples * oversample)]
-        deals, weights = self._fitted(view, deals, samples, know, rng)
+        deals, weights = self.samples(view, len(candidates))
         for w, hands in zip(weights, deals, strict=True):
             hands, kitty = split_kitty(hands, view.players)
             base = Round.from_view(view, hands, kitty or view.kitty_mask or 0)
