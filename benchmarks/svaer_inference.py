@@ -12,7 +12,7 @@ deal explains every play, and this shows whether fitting to ``middel``'s play st
 
     python benchmarks/svaer_inference.py [--player svær|middel] [--rounds 8] [--seed 1] [--preset dansk]
 
-With ``--player svær`` each round is played by four searching seats first: about 8 s a round on one core.
+With ``--player svær`` every seat searches: about 6 s a round (four players) on one core.
 """
 
 from __future__ import annotations
