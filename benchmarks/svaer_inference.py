@@ -18,6 +18,7 @@ With ``--player svær`` every seat searches: about 6 s a round (four players) on
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -27,6 +28,7 @@ from hjerterfri.bots.knowledge import Knowledge
 from hjerterfri.bots.svaer import SvaerBot
 from hjerterfri.cards import cards_of
 from hjerterfri.engine import Phase, Round
+from hjerterfri.literal import printable
 from hjerterfri.rules import preset
 from hjerterfri.view import PlayerView
 
@@ -86,6 +88,13 @@ def main() -> None:
     parser.add_argument("--preset", default="dansk")
     parser.add_argument("--players", type=int, default=4)
     args = parser.parse_args()
+    try:
+        make_bot(args.player)
+        rules = preset(args.preset, args.players)
+    except ValueError as e:  # an unknown bot or preset, or a table the preset cannot seat
+        sys.exit(f"svaer_inference: {printable(str(e))}")
+    if rules.decks == 2:
+        sys.exit("svaer_inference: with two decks svær plays as middel and does not sample")
     scores: dict[str, list[float]] = {name: [] for name in VARIANTS}
     samplers = {name: SvaerBot(args.seed, time_cap=60.0, **kw) for name, kw in VARIANTS.items()}
     for view, truth in positions(args.player, args.rounds, args.seed, args.preset, args.players):
@@ -100,8 +109,10 @@ def main() -> None:
     first = next(iter(VARIANTS))
     n = len(scores[first])
     print(
-        f"weight on the true holder of each hidden card, {n} plays of seat 0, {args.rounds} rounds of "
-        f"{args.player} in every seat, {args.preset} at {args.players}, seed {args.seed}"
+        printable(
+            f"weight on the true holder of each hidden card, {n} plays of seat 0, {args.rounds} rounds of "
+            f"{args.player} in every seat, {args.preset} at {args.players}, seed {args.seed}"
+        )
     )
     for name, xs in scores.items():
         mean, low, high = interval(xs)
