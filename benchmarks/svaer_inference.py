@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from hjerterfri.arena import interval
-from hjerterfri.bots import Bot, make_bot
+from hjerterfri.bots import ALIASES, LEVELS, Bot, level_name, make_bot
 from hjerterfri.bots.knowledge import Knowledge
 from hjerterfri.bots.svaer import SvaerBot
 from hjerterfri.cards import cards_of
@@ -60,10 +60,9 @@ def positions(
             r.play(bots[r.turn].choose_play(view), r.turn)
 
 
-def _bot(name: str, seed: int) -> Bot:
-    """``make_bot``'s bot; ``svær`` without its clock, so the positions are the same on a busy machine."""
-    bot = make_bot(name, seed=seed)
-    return SvaerBot(seed, time_cap=60.0) if isinstance(bot, SvaerBot) else bot
+def _bot(level: str, seed: int) -> Bot:
+    """The level's bot; ``svær`` without its clock, so the positions are the same on a busy machine."""
+    return SvaerBot(seed, time_cap=60.0) if level_name(level) == "svær" else make_bot(level, seed=seed)
 
 
 def on_truth(view: PlayerView, truth: list[int], deals: list[list[int]], weights: list[float]) -> float | None:
@@ -82,16 +81,15 @@ def on_truth(view: PlayerView, truth: list[int], deals: list[list[int]], weights
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--player", default="svær", help="the bot in every seat")
+    parser.add_argument("--player", default="svær", choices=[*LEVELS, *ALIASES], help="the bot in every seat")
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--preset", default="dansk")
     parser.add_argument("--players", type=int, default=4)
     args = parser.parse_args()
     try:
-        make_bot(args.player)
         rules = preset(args.preset, args.players)
-    except ValueError as e:  # an unknown bot or preset, or a table the preset cannot seat
+    except ValueError as e:  # an unknown preset, or a table it cannot seat
         sys.exit(f"svaer_inference: {printable(str(e))}")
     if rules.decks == 2:
         sys.exit("svaer_inference: with two decks svær plays as middel and does not sample")
