@@ -48,7 +48,7 @@ def positions(
     rules = preset(rules_name, players)
     for number in range(1, rounds + 1):
         r = Round.deal(rules, seed * 1000 + number, number)
-        bots = [_bot(player, seed * 1000 + number * 10 + s) for s in range(players)]
+        bots = [clockless_bot(player, seed * 1000 + number * 10 + s) for s in range(players)]
         if r.phase is Phase.PASSING:
             for s, bot in enumerate(bots):
                 r.pass_cards(s, bot.choose_pass(r.view(s)))
@@ -60,7 +60,7 @@ def positions(
             r.play(bots[r.turn].choose_play(view), r.turn)
 
 
-def _bot(level: str, seed: int) -> Bot:
+def clockless_bot(level: str, seed: int) -> Bot:
     """The level's bot; ``svær`` without its clock, so the positions are the same on a busy machine."""
     return SvaerBot(seed, time_cap=60.0) if level_name(level) == "svær" else make_bot(level, seed=seed)
 
