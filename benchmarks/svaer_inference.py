@@ -10,7 +10,9 @@ positions, so their differences are paired, position by position, with a 95% int
 Against ``middel`` the fit is exact (a rule player's card follows from its hand); against ``svær`` no
 deal explains every play, and this shows whether fitting to ``middel``'s play still points to the truth.
 
-    python benchmarks/svaer_inference.py [--player svær|middel] [--rounds 8] [--seed 1] [--preset dansk]
+    python benchmarks/svaer_inference.py [--player svær|middel] [--rounds 8] [--seed 1] [--preset dansk] [--model W]
+
+``--model`` adds a sampler fitted by the learned model of ``policy_model.py`` instead of ``middel``.
 
 With ``--player svær`` every seat searches: about 6 s a round (four players) on one core.
 """
@@ -18,9 +20,13 @@ With ``--player svær`` every seat searches: about 6 s a round (four players) on
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+
+from policy_model import Policy
 
 from hjerterfri.arena import interval
 from hjerterfri.bots import ALIASES, LEVELS, Bot, level_name, make_bot
@@ -86,15 +92,25 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--preset", default="dansk")
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument(
+        "--model", type=Path, help="weights of policy_model.py (policy_train.py --out): add the fit by that model"
+    )
     args = parser.parse_args()
+    variants = dict(VARIANTS)
+    if args.model:
+        try:
+            policy = Policy(json.loads(args.model.read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError) as e:
+            sys.exit(printable(f"svaer_inference: {args.model}: {e}"))
+        variants["learned fit"] = {"fit_model": policy}
     try:
         rules = preset(args.preset, args.players)
     except ValueError as e:  # an unknown preset, or a table it cannot seat
         sys.exit(f"svaer_inference: {printable(str(e))}")
     if rules.decks == 2:
         sys.exit("svaer_inference: with two decks svær plays as middel and does not sample")
-    scores: dict[str, list[float]] = {name: [] for name in VARIANTS}
-    samplers = {name: SvaerBot(args.seed, time_cap=60.0, **kw) for name, kw in VARIANTS.items()}
+    scores: dict[str, list[float]] = {name: [] for name in variants}
+    samplers = {name: SvaerBot(args.seed, time_cap=60.0, **kw) for name, kw in variants.items()}
     for view, truth in positions(args.player, args.rounds, args.seed, args.preset, args.players):
         found = {}
         for name, bot in samplers.items():
@@ -104,7 +120,7 @@ def main() -> None:
             for name, v in found.items():
                 assert v is not None
                 scores[name].append(v)
-    first = next(iter(VARIANTS))
+    first = next(iter(variants))
     n = len(scores[first])
     print(
         printable(

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from ..cards import points_of
 from ..engine import Phase, Round
 from ..view import PlayerView, note_play
-from .knowledge import Knowledge, split_kitty
+from .knowledge import Knowledge, RuleView, split_kitty
 from .middel import rule_play
 from .playout import TableView
 
@@ -32,9 +32,10 @@ class _Check:
     fails: int = 0
 
 
-def surprise_counter(view: PlayerView) -> Callable[..., int]:
-    """A counter of how many of the other seats' plays so far ``middel`` would not have made, had a
-    sample (everyone's cards now) been the deal: ``count(hands, limit, seats)``.
+def surprise_counter(view: PlayerView, model: Callable[[RuleView], int] = rule_play) -> Callable[..., int]:
+    """A counter of how many of the other seats' plays so far ``middel`` (or ``model``, a rule player's card
+    for a view) would not have made, had a sample (everyone's cards now) been the deal:
+    ``count(hands, limit, seats)``.
 
     Counting stops past ``limit`` (and then gives ``limit + 1``); ``seats`` (bits) limits it to those
     seats' plays. A low count means a deal that explains the play well. Whether a play is explained
@@ -110,7 +111,7 @@ def surprise_counter(view: PlayerView) -> Callable[..., int]:
                 r.taken = c.taken[:]
                 r.taken[c.taker] += points_of(kitty)
             legal = r.legal_mask()
-            if legal & (legal - 1) and rule_play(TableView(r, c.seat, c.voids, legal, dealt | c.held)) != c.card:
+            if legal & (legal - 1) and model(TableView(r, c.seat, c.voids, legal, dealt | c.held)) != c.card:
                 c.fails += 1
                 n += 1
                 if n > limit:

@@ -8,7 +8,7 @@ of ``playout``, the others as ``middel`` would play from their own views
 (``playout.playout_modelled``). Once the others have played, it draws up to six
 times the deals it needs and keeps those that best explain their play so far
 (``fit.surprise_counter``: how many of their cards a rule player would not
-have played in that deal), weighting each kept deal by
+have played in that deal; ``fit_model`` can stand in for the rule), weighting each kept deal by
 ``exp(-soft * extra surprises)``. Against rule players the deals that can be
 true are those that explain every play: when some of the deals drawn do but
 fewer than it needs, it draws more, up to ``exact_draws`` in all, and then walks
@@ -38,7 +38,7 @@ import heapq
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
@@ -47,7 +47,7 @@ from ..engine import Round
 from ..view import PlayerView, note_play, round_voids
 from .base import decision_rng
 from .fit import FIT_LIMIT, surprise_counter, walk
-from .knowledge import Knowledge, sample_hands, split_kitty
+from .knowledge import Knowledge, RuleView, sample_hands, split_kitty
 from .middel import heuristic_pass, pass_danger, rule_play
 from .playout import playout, playout_modelled
 
@@ -79,6 +79,7 @@ class SvaerBot:
         soft: float = 0.7,
         exact_draws: int = 4000,
         walk: int = 30,
+        fit_model: Callable[[RuleView], int] = rule_play,
     ) -> None:
         self.seed = seed
         self.playouts = playouts
@@ -95,6 +96,7 @@ class SvaerBot:
         self.soft = soft
         self.exact_draws = exact_draws
         self.walk = walk
+        self.fit_model = fit_model
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         """The pass that scores best over sampled deals among the strongest few by middel's evaluation.
@@ -184,7 +186,7 @@ class SvaerBot:
         if len(deals) <= samples:
             return deals, [1.0] * len(deals)
         deadline = time.perf_counter() + self.time_cap / 2
-        surprises = surprise_counter(view)
+        surprises = surprise_counter(view, self.fit_model)
         fit: list[int] = []
         kept: list[int] = []  # the ``samples`` lowest counts so far, negated (a max-heap)
         zeros = 0

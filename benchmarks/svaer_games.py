@@ -1,0 +1,75 @@
+"""Rounds of ``svær`` against itself, written down for learning a model of its play.
+
+Each round is dealt by ``Round.deal(rules, seed * 100000 + number, number)`` and played with ``svær``
+in every seat (its clock lifted, so a round is the same on a busy machine); one JSON line per round
+holds what replays it: the preset, the players, the deal's seed and number, each seat's pass and the
+cards played in order. ``policy_train.py`` replays them through the engine.
+
+    python benchmarks/svaer_games.py --rounds 400 --seed 1 --out games-1.jsonl [--players 4] [--preset dansk]
+
+About 6 s a round (four players) on one core; a run appends, so it can be stopped and continued with
+``--first``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from hjerterfri.bots.svaer import SvaerBot
+from hjerterfri.engine import Phase, Round
+from hjerterfri.literal import printable
+from hjerterfri.rules import preset
+
+
+def play_round(preset_name: str, players: int, seed: int, number: int) -> dict[str, object]:
+    """One round of ``svær`` in every seat, as the record that replays it."""
+    rules = preset(preset_name, players)
+    deal_seed = seed * 100000 + number
+    r = Round.deal(rules, deal_seed, number)
+    bots = [SvaerBot(deal_seed * 10 + s, time_cap=60.0) for s in range(players)]
+    passes: list[list[int]] = []
+    if r.phase is Phase.PASSING:
+        for s, bot in enumerate(bots):
+            cards = bot.choose_pass(r.view(s))
+            passes.append([int(c) for c in cards])
+            r.pass_cards(s, cards)
+    plays: list[int] = []
+    while r.phase is Phase.PLAYING:
+        card = bots[r.turn].choose_play(r.view(r.turn))
+        plays.append(int(card))
+        r.play(card, r.turn)
+    return {
+        "preset": preset_name,
+        "players": players,
+        "seed": deal_seed,
+        "number": number,
+        "passes": passes,
+        "plays": plays,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=100)
+    parser.add_argument("--first", type=int, default=1, help="the number of the first round")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--preset", default="dansk")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    try:
+        rules = preset(args.preset, args.players)
+    except ValueError as e:
+        sys.exit(f"svaer_games: {printable(str(e))}")
+    if rules.decks == 2:
+        sys.exit("svaer_games: with two decks svær plays as middel")
+    with open(args.out, "a", encoding="utf-8") as out:
+        for number in range(args.first, args.first + args.rounds):
+            out.write(json.dumps(play_round(args.preset, args.players, args.seed, number)) + "\n")
+            out.flush()
+
+
+if __name__ == "__main__":
+    main()
