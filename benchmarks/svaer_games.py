@@ -1,11 +1,13 @@
-"""Rounds of ``svær`` against itself, written down for learning a model of its play.
+"""Rounds of ``svær`` against itself, written down: to learn a model of its play, and to measure a changed
+``svær`` against it (``selfplay_paired.py``).
 
-Each round is dealt by ``Round.deal(rules, seed * 100000 + number, number)`` and played with ``svær``
-in every seat (its clock lifted, so a round is the same on a busy machine); one JSON line per round
-holds what replays it: the preset, the players, the deal's seed and number, each seat's pass and the
-cards played in order. ``policy_train.py`` replays them through the engine.
+Each round is dealt by ``Round.deal(rules, seed * 100000 + number, number)`` and played with ``--bot``
+(``svær``, or a variant of it seeded alike, ``module:Class``) in every seat, its clock lifted so a round
+is the same on a busy machine; one JSON line per round holds what replays it: the bot, the preset, the
+players, the deal's seed and number, each seat's pass and the cards played in order.
+``policy_train.py`` and ``selfplay_paired.py`` replay them through the engine.
 
-    python benchmarks/svaer_games.py --rounds 400 --seed 1 --out games-1.jsonl [--players 4] [--preset dansk]
+    python benchmarks/svaer_games.py --rounds 400 --seed 1 --out games-1.jsonl [--players 4] [--preset dansk] [--bot B]
 
 About 6 s a round (four players) on one core; a run appends, so it can be stopped and continued with
 ``--first``.
@@ -17,22 +19,30 @@ import argparse
 import json
 import sys
 
-from hjerterfri.bots.svaer import SvaerBot
+from hjerterfri.bots import Bot, make_bot
 from hjerterfri.engine import Phase, Round
 from hjerterfri.literal import printable
 from hjerterfri.rules import preset
 
 
-def play_round(preset_name: str, players: int, seed: int, number: int) -> dict[str, object]:
-    """One round of ``svær`` in every seat, as the record that replays it."""
+def clockless(spec: str, seed: int) -> Bot:
+    """The bot ``spec`` seeded ``seed``, its clock lifted where it has one (``time_cap``)."""
+    bot = make_bot(spec, seed)
+    if hasattr(bot, "time_cap"):
+        bot.time_cap = 60.0
+    return bot
+
+
+def play_round(bot: str, preset_name: str, players: int, seed: int, number: int) -> dict[str, object]:
+    """One round of ``bot`` in every seat, as the record that replays it."""
     rules = preset(preset_name, players)
     deal_seed = seed * 100000 + number
     r = Round.deal(rules, deal_seed, number)
-    bots = [SvaerBot(deal_seed * 10 + s, time_cap=60.0) for s in range(players)]
+    bots = [clockless(bot, deal_seed * 10 + s) for s in range(players)]
     passes: list[list[int]] = []
     if r.phase is Phase.PASSING:
-        for s, bot in enumerate(bots):
-            cards = bot.choose_pass(r.view(s))
+        for s, b in enumerate(bots):
+            cards = b.choose_pass(r.view(s))
             passes.append([int(c) for c in cards])
             r.pass_cards(s, cards)
     plays: list[int] = []
@@ -41,6 +51,7 @@ def play_round(preset_name: str, players: int, seed: int, number: int) -> dict[s
         plays.append(int(card))
         r.play(card, r.turn)
     return {
+        "bot": bot,
         "preset": preset_name,
         "players": players,
         "seed": deal_seed,
@@ -58,6 +69,7 @@ def main() -> None:
     parser.add_argument("--preset", default="dansk")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--bot", default="svær", help="the bot in every seat: svær or a variant, module:Class")
     args = parser.parse_args()
     try:
         rules = preset(args.preset, args.players)
@@ -65,9 +77,13 @@ def main() -> None:
         sys.exit(f"svaer_games: {printable(str(e))}")
     if rules.decks == 2:
         sys.exit("svaer_games: with two decks svær plays as middel")
+    try:
+        clockless(args.bot, 0)
+    except Exception as e:  # an unknown bot: one line
+        sys.exit(printable(f"svaer_games: {args.bot}: {e}"))
     with open(args.out, "a", encoding="utf-8") as out:
         for number in range(args.first, args.first + args.rounds):
-            out.write(json.dumps(play_round(args.preset, args.players, args.seed, number)) + "\n")
+            out.write(json.dumps(play_round(args.bot, args.preset, args.players, args.seed, number)) + "\n")
             out.flush()
 
 
