@@ -4,13 +4,15 @@ the round on that deal and asking ``middel`` at every card from the seat's full 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
 from hjerterfri.bots import make_bot
 from hjerterfri.bots.fit import surprise_counter, walk
-from hjerterfri.bots.knowledge import Knowledge, sample_hands, split_kitty
+from hjerterfri.bots.knowledge import Knowledge, RuleView, sample_hands, split_kitty
 from hjerterfri.bots.middel import rule_play
+from hjerterfri.cards import low_card
 from hjerterfri.engine import Phase, Round
 from hjerterfri.rules import preset
 from hjerterfri.view import PlayerView
@@ -18,9 +20,9 @@ from hjerterfri.view import PlayerView
 from .helpers import play_round
 
 
-def _replayed(view: PlayerView, number: int, sample: list[int]) -> int:
-    """The other seats' plays ``middel`` would not have made had ``sample`` been the deal: the round dealt
-    again with the cards played put back, and every play asked of ``middel`` from the seat's own view."""
+def _replayed(view: PlayerView, number: int, sample: list[int], model: Callable[[PlayerView], int] = rule_play) -> int:
+    """The other seats' plays ``model`` (``middel``) would not have made had ``sample`` been the deal: the
+    round dealt again with the cards played put back, and every play asked of it from the seat's own view."""
     hands, kitty = split_kitty(sample, view.players)
     played = [0] * view.players
     for seat, card in view.plays():
@@ -29,7 +31,7 @@ def _replayed(view: PlayerView, number: int, sample: list[int]) -> int:
     assert r.phase is Phase.PLAYING
     n = 0
     for seat, card in view.plays():
-        if seat != view.seat and len(r.legal_plays()) > 1 and rule_play(r.view(seat)) != card:
+        if seat != view.seat and len(r.legal_plays()) > 1 and model(r.view(seat)) != card:
             n += 1
         r.play(card)
     return n
@@ -57,6 +59,30 @@ def test_the_count_is_that_of_replaying_the_round_on_the_deal(players, name, num
             assert count(sample, limit) == min(want, limit + 1)
             counted.add(want)
     assert len(counted) >= 3, "the deals hardly differed in how well they explain the play: the test saw little"
+
+
+def _lowest(view: RuleView) -> int:
+    return low_card(view.legal_mask)
+
+
+@pytest.mark.parametrize(("players", "number"), [(3, 3), (4, 4)])
+def test_the_count_follows_the_model_it_is_given(players, number):
+    """Given another model of the others' play (here the lowest legal card), the count is that of replaying
+    the round on the deal and asking that model (``SvaerBot(fit_model=...)``)."""
+    rules = preset("dansk", players)
+    rng = random.Random(7)
+    counted = set()
+    for seed in range(6):
+        r = play_round(rules, seed, number, [make_bot("middel", seed)] * players, upto=rng.randrange(8, 30))
+        view = r.view(r.turn)
+        know = Knowledge.from_view(view)
+        count = surprise_counter(view, _lowest)
+        for _ in range(20):
+            sample = sample_hands(know, rng)
+            want = _replayed(view, number, sample, _lowest)
+            assert count(sample) == want
+            counted.add(want)
+    assert len(counted) >= 3, "the deals hardly differed under the model: the test saw little"
 
 
 @pytest.mark.parametrize(("players", "name"), [(3, "dansk"), (4, "dansk"), (5, "dansk"), (5, "svensk")])
