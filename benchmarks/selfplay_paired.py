@@ -46,16 +46,19 @@ def may_differ(bot: Bot, view: PlayerView) -> bool:
     return differs is None or bool(differs(view))
 
 
+class Mismatch(Exception):
+    """The candidate decided otherwise than recorded where it said it could not."""
+
+
 def differed(bot: Bot, view: PlayerView, record: dict[str, Any]) -> bool:
     """A decision differs from the recorded one: true, unless the candidate said it could not."""
     if not may_differ(bot, view):
-        sys.exit(f"selfplay_paired: round {record['seed']}: a decision differs where the candidate said it could not")
+        raise Mismatch(f"round {record['seed']}: a decision differs where the candidate said it could not")
     return True
 
 
-def replay_seat(record: dict[str, Any], spec: str, seat: int, check: bool) -> tuple[int, int, bool]:
-    """The candidate's points in ``seat`` of the recorded round, the recorded points there, and whether
-    its play differed."""
+def replay_seat(record: dict[str, Any], spec: str, seat: int, check: bool) -> tuple[int, bool]:
+    """The candidate's points in ``seat`` of the recorded round, and whether its play differed."""
     rules = preset(record["preset"], record["players"])
     r = Round.deal(rules, record["seed"], record["number"])
     bot = clockless(spec, record["seed"] * 10 + seat)
@@ -93,8 +96,7 @@ def replay_seat(record: dict[str, Any], spec: str, seat: int, check: bool) -> tu
                 others[s] = clockless(record.get("bot", "svær"), record["seed"] * 10 + s)
             play = others[s].choose_play(r.view(s))
         r.play(play, s)
-    recorded = _recorded_scores(record)
-    return r.scores()[seat], recorded[seat], diverged
+    return r.scores()[seat], diverged
 
 
 def _recorded_scores(record: dict[str, Any]) -> list[int]:
@@ -112,13 +114,13 @@ def deal(args: tuple[dict[str, Any], str, bool]) -> dict[str, Any]:
     seats = [replay_seat(record, spec, s, check) for s in range(record["players"])]
     return {
         "seed": record["seed"],
-        "new": [a for a, _, _ in seats],
-        "recorded": [b for _, b, _ in seats],
-        "differs": [d for _, _, d in seats],
+        "new": [a for a, _ in seats],
+        "recorded": _recorded_scores(record),
+        "differs": [d for _, d in seats],
     }
 
 
-def summary(results: Sequence[dict[str, Any]], spec: str) -> list[str]:
+def summary(results: Sequence[dict[str, Any]], spec: str, recorded: str) -> list[str]:
     diffs = [sum(a - b for a, b in zip(x["new"], x["recorded"], strict=True)) / len(x["new"]) for x in results]
     new = [sum(x["new"]) / len(x["new"]) for x in results]
     old = [sum(x["recorded"]) / len(x["recorded"]) for x in results]
@@ -126,9 +128,9 @@ def summary(results: Sequence[dict[str, Any]], spec: str) -> list[str]:
     seats = sum(len(x["differs"]) for x in results)
     differing = sum(sum(x["differs"]) for x in results)
     return [
-        printable(f"{spec} in each seat against today's svær, {len(results)} recorded deals x their seats"),
+        printable(f"{spec} in each seat against {recorded}, {len(results)} recorded deals x their seats"),
         f"  candidate     {interval(new)[0]:6.3f}",
-        f"  today's svær  {interval(old)[0]:6.3f}",
+        printable(f"  {recorded:13} {interval(old)[0]:6.3f}"),
         f"  difference    {d:+6.3f}   {f'{lo:+.3f} to {hi:+.3f}' if len(diffs) > 1 else 'one deal: no interval'}"
         f"   (played differently in {differing} of {seats} seats)",
     ]
@@ -150,20 +152,25 @@ def main() -> None:
         except (OSError, ValueError) as e:  # unreadable, or a line that is no JSON
             sys.exit(printable(f"selfplay_paired: {path}: {e}"))
     records = records[: args.deals]
+    if not records:
+        sys.exit("selfplay_paired: no recorded rounds in the files")
     try:
         clockless(args.candidate, 0)
     except Exception as e:  # an unknown bot: one line
         sys.exit(printable(f"selfplay_paired: {args.candidate}: {e}"))
     work = [(rec, args.candidate, i < args.check) for i, rec in enumerate(records)]
     results: list[dict[str, Any]] = []
-    with ProcessPoolExecutor(args.jobs) as pool:
-        for result in pool.map(deal, work):
-            results.append(result)
-            if len(results) % 50 == 0:
-                print(f"  {len(results)} of {len(work)} deals", file=sys.stderr, flush=True)
+    try:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            for result in pool.map(deal, work):
+                results.append(result)
+                if len(results) % 50 == 0:
+                    print(f"  {len(results)} of {len(work)} deals", file=sys.stderr, flush=True)
+    except Exception as e:  # the candidate's or the recorded bot's failure, or a record that is not one: one line
+        sys.exit(printable(f"selfplay_paired: after {len(results)} deals: {type(e).__name__}: {e}"))
     if args.json:
         args.json.write_text(json.dumps(results) + "\n", encoding="utf-8")
-    print("\n".join(summary(results, args.candidate)))
+    print("\n".join(summary(results, args.candidate, str(records[0].get("bot", "svær")))))
 
 
 if __name__ == "__main__":
