@@ -15,55 +15,39 @@ from hjerterfri.bots.knowledge import RuleView, moon_threat, queen_out
 from hjerterfri.bots.middel import rule_play, shooting
 from hjerterfri.cards import POINTS, QS_BIT, SUIT_MASKS, winning
 
+_PER_KIND = (
+    ("prior", 2 * 4),  # middel's card or not, by stage of the round (4)
+    ("card", 52),
+    ("higher", 8),  # unseen cards above it in its suit
+    ("lower", 8),  # unseen cards below it
+    ("length", 8),  # own cards in its suit
+    ("edge", 4),  # the highest / lowest of its suit in the hand
+    ("queen", 6),  # a spade below / the queen / above, with the queen out or not
+    ("threat", 4),  # another seat could shoot, and the card has points or not
+    ("mine", 4),  # only this seat has points, and the card has points or not
+    ("shoot", 2),  # middel would be shooting, and this is its card
+)
+_EXTRA = (
+    ("lead:void", 2),  # another seat has shown it is void in the suit
+    ("lead:out", 8),  # unseen cards in the suit
+    ("lead:broken", 2),
+    ("follow:wins", 2 * 4 * 2),  # it wins the trick now, the points on it, the last to play
+    ("follow:duck", 2),  # the highest card under the winning one
+    ("follow:qs", 2 * 2),  # spades led with the queen unseen, and it wins now
+    ("follow:after", 2 * 4),  # it wins now, seats still to play
+    ("follow:void_after", 2 * 2),  # it wins now, a seat still to play has shown a void in the suit
+)
 _OFFSETS: dict[str, int] = {}
-
-
-def _reserve(name: str, size: int) -> None:
-    _OFFSETS[name] = sum(_SIZES.values())
-    _SIZES[name] = size
-
-
-_SIZES: dict[str, int] = {}
-for _k in ("lead", "follow", "discard"):
-    _reserve(_k + ":prior", 2 * 4)  # middel's card or not, by stage of the round (4)
-    _reserve(_k + ":card", 52)
-    _reserve(_k + ":higher", 8)  # unseen cards above it in its suit
-    _reserve(_k + ":lower", 8)  # unseen cards below it
-    _reserve(_k + ":length", 8)  # own cards in its suit
-    _reserve(_k + ":edge", 4)  # the highest / lowest of its suit in the hand
-    _reserve(_k + ":queen", 6)  # a spade below / the queen / above, with the queen out or not
-    _reserve(_k + ":threat", 4)  # another seat could shoot, and the card has points or not
-    _reserve(_k + ":mine", 4)  # only this seat has points, and the card has points or not
-    _reserve(_k + ":shoot", 2)  # middel would be shooting, and this is its card
-_reserve("lead:void", 2)  # another seat has shown it is void in the suit
-_reserve("lead:out", 8)  # unseen cards in the suit
-_reserve("lead:broken", 2)
-_reserve("follow:wins", 2 * 4 * 2)  # it wins the trick now, the points on it, the last to play
-_reserve("follow:duck", 2)  # the highest card under the winning one
-_reserve("follow:qs", 2 * 2)  # spades led with the queen unseen, and it wins now
-_reserve("follow:after", 2 * 4)  # it wins now, seats still to play
-_reserve("follow:void_after", 2 * 2)  # it wins now, a seat still to play has shown a void in the suit
-SIZE = sum(_SIZES.values())
+SIZE = 0
 """The number of weights."""
-
-
-def _o(name: str) -> int:
-    return _OFFSETS[name]
-
-
-_LEAD = tuple(
-    _o("lead:" + n) for n in ("prior", "card", "higher", "lower", "length", "edge", "queen", "threat", "mine", "shoot")
+for _name, _size in [(f"{k}:{n}", s) for k in ("lead", "follow", "discard") for n, s in _PER_KIND] + list(_EXTRA):
+    _OFFSETS[_name] = SIZE
+    SIZE += _size
+_LEAD, _FOLLOW, _DISCARD = (tuple(_OFFSETS[f"{k}:{n}"] for n, _ in _PER_KIND) for k in ("lead", "follow", "discard"))
+_LEAD_VOID, _LEAD_OUT, _LEAD_BROKEN = (_OFFSETS["lead:" + n] for n in ("void", "out", "broken"))
+_F_WINS, _F_DUCK, _F_QS, _F_AFTER, _F_VOID = (
+    _OFFSETS["follow:" + n] for n in ("wins", "duck", "qs", "after", "void_after")
 )
-_FOLLOW = tuple(
-    _o("follow:" + n)
-    for n in ("prior", "card", "higher", "lower", "length", "edge", "queen", "threat", "mine", "shoot")
-)
-_DISCARD = tuple(
-    _o("discard:" + n)
-    for n in ("prior", "card", "higher", "lower", "length", "edge", "queen", "threat", "mine", "shoot")
-)
-_LEAD_VOID, _LEAD_OUT, _LEAD_BROKEN = _o("lead:void"), _o("lead:out"), _o("lead:broken")
-_F_WINS, _F_DUCK, _F_QS, _F_AFTER, _F_VOID = (_o("follow:" + n) for n in ("wins", "duck", "qs", "after", "void_after"))
 _QS = 3 * 13 + 10
 
 
