@@ -81,10 +81,13 @@ def main() -> None:
         clockless(args.bot, 0)
     except Exception as e:  # an unknown bot: one line
         sys.exit(printable(f"svaer_games: {args.bot}: {e}"))
-    with open(args.out, "a", encoding="utf-8") as out:
-        for number in range(args.first, args.first + args.rounds):
-            out.write(json.dumps(play_round(args.bot, args.preset, args.players, args.seed, number)) + "\n")
-            out.flush()
+    try:
+        with open(args.out, "a", encoding="utf-8") as out:
+            for number in range(args.first, args.first + args.rounds):
+                out.write(json.dumps(play_round(args.bot, args.preset, args.players, args.seed, number)) + "\n")
+                out.flush()
+    except OSError as e:
+        sys.exit(printable(f"svaer_games: {args.out}: {e.strerror}"))
 
 
 if __name__ == "__main__":
