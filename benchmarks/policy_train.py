@@ -25,6 +25,7 @@ from hjerterfri.bots.middel import rule_play
 from hjerterfri.cards import CARDS, SUIT_MASKS
 from hjerterfri.engine import Phase, Round
 from hjerterfri.literal import printable
+from hjerterfri.paths import write_atomic
 from hjerterfri.rules import preset
 from hjerterfri.view import PlayerView
 
@@ -127,21 +128,27 @@ def main() -> None:
         try:
             lines = path.read_text(encoding="utf-8").splitlines()
         except OSError as e:
-            sys.exit(f"policy_train: {e.strerror}: {path}")
+            sys.exit(printable(f"policy_train: {path}: {e.strerror}"))
         for i, line in enumerate(lines):
             try:
                 replay(json.loads(line), test if i % 5 == 4 else train)
             except (ValueError, KeyError, TypeError) as e:  # not a round svaer_games.py wrote
                 sys.exit(printable(f"policy_train: {path}, line {i + 1}: {e!r}"))
+    if not train.n or not test.n:
+        sys.exit("policy_train: too few recorded rounds to fit and hold out (five or more)")
     w = fit(train, args.l2, args.steps)
     for name, d in (("train", train), ("held out", test)):
         model, middel, total, loss = agreement(d, w)
         print(f"{name}: {d.n} decisions, log-loss {loss:.3f}")
         for k in ("lead", "follow", "discard"):
-            print(f"  {k:8} model {model[k] / total[k]:6.1%}   middel {middel[k] / total[k]:6.1%}   ({total[k]})")
+            if total[k]:
+                print(f"  {k:8} model {model[k] / total[k]:6.1%}   middel {middel[k] / total[k]:6.1%}   ({total[k]})")
         print(f"  {'plays':8} model {sum(model.values()) / d.n:6.1%}   middel {sum(middel.values()) / d.n:6.1%}")
     if args.out:
-        args.out.write_text(json.dumps([round(float(x), 4) for x in w]) + "\n", encoding="utf-8")
+        try:
+            write_atomic(args.out, json.dumps([round(float(x), 4) for x in w]) + "\n")
+        except OSError as e:
+            sys.exit(printable(f"policy_train: {args.out}: {e.strerror}"))
 
 
 if __name__ == "__main__":
