@@ -11,7 +11,7 @@ the same decisions, given the true deal as a playout is given a sampled one.
     python benchmarks/model_agreement.py [--player svær] [--rounds 12] [--seed 1]
 
 About 6 s a round with ``svær`` on one core of the development machine. ``svær`` plays without its
-clock (as in ``svaer_inference.py``), so the rounds and figures are the same on a busy machine.
+clock (``svaer_games.clockless``), so the rounds and figures are the same on a busy machine.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from svaer_inference import clockless_bot
+from svaer_games import clockless
 
 from hjerterfri.bots import ALIASES, LEVELS
 from hjerterfri.bots.middel import heuristic_pass, rule_play
@@ -48,7 +48,7 @@ def main() -> None:
     total: Counter[str] = Counter()
     for number in range(1, args.rounds + 1):
         r = Round.deal(rules, args.seed * 1000 + number, number)
-        bots = [clockless_bot(args.player, args.seed * 1000 + number * 10 + s) for s in range(rules.players)]
+        bots = [clockless(args.player, args.seed * 1000 + number * 10 + s) for s in range(rules.players)]
         if r.phase is Phase.PASSING:
             for s, bot in enumerate(bots):
                 view = r.view(s)

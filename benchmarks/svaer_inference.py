@@ -27,9 +27,10 @@ from pathlib import Path
 from typing import Any
 
 from policy_model import Policy
+from svaer_games import clockless
 
 from hjerterfri.arena import interval
-from hjerterfri.bots import ALIASES, LEVELS, Bot, level_name, make_bot
+from hjerterfri.bots import ALIASES, LEVELS
 from hjerterfri.bots.knowledge import Knowledge
 from hjerterfri.bots.svaer import SvaerBot
 from hjerterfri.cards import cards_of
@@ -54,7 +55,7 @@ def positions(
     rules = preset(rules_name, players)
     for number in range(1, rounds + 1):
         r = Round.deal(rules, seed * 1000 + number, number)
-        bots = [clockless_bot(player, seed * 1000 + number * 10 + s) for s in range(players)]
+        bots = [clockless(player, seed * 1000 + number * 10 + s) for s in range(players)]
         if r.phase is Phase.PASSING:
             for s, bot in enumerate(bots):
                 r.pass_cards(s, bot.choose_pass(r.view(s)))
@@ -64,11 +65,6 @@ def positions(
                 kitty = [r.kitty] if view.kitty_mask is None and view.kitty_size else []
                 yield view, list(r.hands) + kitty
             r.play(bots[r.turn].choose_play(view), r.turn)
-
-
-def clockless_bot(level: str, seed: int) -> Bot:
-    """The level's bot; ``svær`` without its clock, so the positions are the same on a busy machine."""
-    return SvaerBot(seed, time_cap=60.0) if level_name(level) == "svær" else make_bot(level, seed=seed)
 
 
 def on_truth(view: PlayerView, truth: list[int], deals: list[list[int]], weights: list[float]) -> float | None:
