@@ -146,6 +146,10 @@ class Policy:
     """The model with its weights, as a rule player's card for a view (``model(view)``)."""
 
     def __init__(self, weights: Sequence[float]) -> None:
+        if not isinstance(weights, (list, tuple)) or not all(
+            isinstance(x, (int, float)) and not isinstance(x, bool) for x in weights
+        ):
+            raise ValueError("the weights are not a list of numbers")
         if len(weights) != SIZE:
             raise ValueError(f"the model has {SIZE} weights, not {len(weights)}")
         self.weights = tuple(weights)

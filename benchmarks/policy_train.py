@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 from policy_model import SIZE, card_features
+from svaer_games import read_rounds
 
 from hjerterfri.bots.middel import rule_play
 from hjerterfri.cards import CARDS, SUIT_MASKS
@@ -126,12 +127,12 @@ def main() -> None:
     train, test = Decisions(), Decisions()
     for path in args.games:
         try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except OSError as e:
-            sys.exit(printable(f"policy_train: {path}: {e.strerror}"))
-        for i, line in enumerate(lines):
+            records = read_rounds(path)
+        except ValueError as e:
+            sys.exit(printable(f"policy_train: {e}"))
+        for i, record in enumerate(records):
             try:
-                replay(json.loads(line), test if i % 5 == 4 else train)
+                replay(record, test if i % 5 == 4 else train)
             except (ValueError, KeyError, TypeError) as e:  # not a round svaer_games.py wrote
                 sys.exit(printable(f"policy_train: {path}, line {i + 1}: {e!r}"))
     if not train.n or not test.n:

@@ -29,7 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from svaer_games import clockless
+from svaer_games import clockless, read_rounds
 
 from hjerterfri.arena import interval
 from hjerterfri.bots import Bot
@@ -148,9 +148,9 @@ def main() -> None:
     records: list[dict[str, Any]] = []
     for path in args.games:
         try:
-            records += [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-        except (OSError, ValueError) as e:  # unreadable, or a line that is no JSON
-            sys.exit(printable(f"selfplay_paired: {path}: {e}"))
+            records += read_rounds(path)
+        except ValueError as e:  # unreadable, or a line that is no recorded round
+            sys.exit(printable(f"selfplay_paired: {e}"))
     records = records[: args.deals]
     if not records:
         sys.exit("selfplay_paired: no recorded rounds in the files")

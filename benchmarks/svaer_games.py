@@ -18,11 +18,34 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
+from typing import Any
 
 from hjerterfri.bots import Bot, make_bot
+from hjerterfri.catalogue import Message
 from hjerterfri.engine import Phase, Round
+from hjerterfri.files import read_text
 from hjerterfri.literal import printable
 from hjerterfri.rules import preset
+
+ROUNDS_LIMIT = 64 << 20
+"""The largest file of recorded rounds read (about 200,000 rounds of four players)."""
+
+
+def read_rounds(path: Path) -> list[dict[str, Any]]:
+    """The rounds recorded in ``path``, one JSON object a line, read as the game reads its own files (a
+    regular file only, never waited on like a FIFO). A ``ValueError`` says what is wrong and where."""
+    text = read_text(path, ROUNDS_LIMIT, Message("file.what.rounds"))  # FileError is a ValueError
+    rounds = []
+    for i, line in enumerate(text.splitlines(), 1):
+        try:
+            record = json.loads(line)
+        except ValueError as e:
+            raise ValueError(f"{path}, line {i}: {e}") from None
+        if not isinstance(record, dict):
+            raise ValueError(f"{path}, line {i}: not a recorded round")
+        rounds.append(record)
+    return rounds
 
 
 def clockless(spec: str, seed: int) -> Bot:

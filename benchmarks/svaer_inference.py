@@ -20,7 +20,6 @@ With ``--player svær`` every seat searches: about 6 s a round (four players) on
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,7 +33,9 @@ from hjerterfri.bots import ALIASES, LEVELS
 from hjerterfri.bots.knowledge import Knowledge
 from hjerterfri.bots.svaer import SvaerBot
 from hjerterfri.cards import cards_of
+from hjerterfri.catalogue import Message
 from hjerterfri.engine import Phase, Round
+from hjerterfri.files import FileError, read_json
 from hjerterfri.literal import printable
 from hjerterfri.rules import preset
 from hjerterfri.view import PlayerView
@@ -94,9 +95,11 @@ def main() -> None:
     args = parser.parse_args()
     variants = dict(VARIANTS)
     if args.model:
-        try:
-            policy = Policy(json.loads(args.model.read_text(encoding="utf-8")))
-        except (OSError, ValueError, TypeError) as e:
+        try:  # a regular file only, never waited on like a FIFO; FileError says the path
+            policy = Policy(read_json(args.model, 1 << 20, Message("file.what.weights")))
+        except FileError as e:
+            sys.exit(printable(f"svaer_inference: {e}"))
+        except (ValueError, TypeError) as e:  # not a list of the model's numbers
             sys.exit(printable(f"svaer_inference: {args.model}: {e}"))
         variants["learned fit"] = {"fit_model": policy}
     try:
