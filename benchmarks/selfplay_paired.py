@@ -11,7 +11,9 @@ costs only the asking.
 A candidate may say where it can differ from the recorded bot at all, by a method ``differs(view) ->
 bool``; where it says no, the recorded decision is taken without asking it, which is what makes a change
 that touches few decisions cheap to measure against itself. ``--check N`` asks it everywhere in the first
-N rounds and stops with an error where ``differs`` said no and the decision differs.
+N rounds and stops with an error where ``differs`` said no and the decision differs. The candidate runs in
+this process: one that raises or answers junk stops the run with one line, one that never answers stops it
+for good (a program of someone else's belongs in the arena, through the bot protocol).
 
     PYTHONPATH=benchmarks python benchmarks/selfplay_paired.py mymodule:MySvaer games-*.jsonl --jobs 2 [--json F]
 

@@ -10,7 +10,9 @@ players, the deal's seed and number, each seat's pass and the cards played in or
     python benchmarks/svaer_games.py --rounds 400 --seed 1 --out games-1.jsonl [--players 4] [--preset dansk] [--bot B]
 
 About 6 s a round (four players) on one core; a run appends, so it can be stopped and continued with
-``--first``.
+``--first``. The bot runs in this process, as ``svær``'s variants do: one that raises or answers junk stops
+the run with one line (the rounds written stay), one that never answers stops it for good; a bot that is
+someone else's program belongs in the arena, through the bot protocol.
 """
 
 from __future__ import annotations
@@ -107,7 +109,11 @@ def main() -> None:
     try:
         with open(args.out, "a", encoding="utf-8") as out:
             for number in range(args.first, args.first + args.rounds):
-                out.write(json.dumps(play_round(args.bot, args.preset, args.players, args.seed, number)) + "\n")
+                try:
+                    record = play_round(args.bot, args.preset, args.players, args.seed, number)
+                except Exception as e:  # the bot raised or answered junk; the rounds written so far stay
+                    sys.exit(printable(f"svaer_games: round {number}: {args.bot}: {type(e).__name__}: {e}"))
+                out.write(json.dumps(record) + "\n")
                 out.flush()
     except OSError as e:
         sys.exit(printable(f"svaer_games: {args.out}: {e.strerror}"))
