@@ -8,16 +8,18 @@ difference is taken deal by deal, as ``arena --compare`` takes it; lower is bett
 Without a clock in any decision (the time cap is lifted), every figure is a pure function of the arguments.
 
     python benchmarks/pass_compare.py --stages 80,160,320,640 [--options 16] [--preset dansk] [--players 4]
-        [--deals 300] [--seed 7]
+        [--deals 300] [--seed 7] [--jobs 2]
 
 About 3 s per deal at four players on one core of the development machine (twice the deals: 963 s for 300), a
-quarter of ``arena --compare``.
+quarter of ``arena --compare``; ``--jobs`` shares the deals among processes (the figures are the same).
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
 from hjerterfri.arena import interval
 from hjerterfri.bots.middel import MiddelBot
@@ -42,6 +44,31 @@ def play_out(rules: Rules, seed: int, deal: int, seat: int, passes: dict[int, li
     return r.scores()[seat]
 
 
+def compare_deal(rules: Rules, seed: int, stages: tuple[int, ...], options: int, deal: int) -> tuple[float, int, int]:
+    """One deal's paired difference (averaged over the rotations), the rounds in which the passes differed, and
+    the rounds with passing."""
+    per = []
+    differ = rounds = 0
+    r = Round.deal(rules, seed, deal)
+    for seat in range(rules.players):
+        if r.phase is not Phase.PASSING:
+            per.append(0)
+            continue
+        rounds += 1
+        view = r.view(seat)
+        tested = SvaerBot(seat, time_cap=NO_CAP, pass_stages=stages, pass_options=options)
+        new = sorted(tested.choose_pass(view))
+        old = sorted(SvaerBot(seat, time_cap=NO_CAP).choose_pass(view))
+        if new == old:
+            per.append(0)
+            continue
+        differ += 1
+        passes = {s: MiddelBot().choose_pass(r.view(s)) for s in range(rules.players) if s != seat}
+        new_points = play_out(rules, seed, deal, seat, passes | {seat: new})
+        per.append(new_points - play_out(rules, seed, deal, seat, passes | {seat: old}))
+    return statistics.mean(per), differ, rounds
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--stages", default="40,80,160,320", help="deals played after each stage of the race")
@@ -50,34 +77,20 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7, help="the seed of the deals")
+    parser.add_argument("--jobs", type=int, default=1, help="processes sharing the deals")
     args = parser.parse_args()
     rules = preset(args.preset, args.players)
     stages = tuple(int(n) for n in args.stages.split(","))
-    diffs: list[float] = []
-    differ = rounds = 0
-    for deal in range(1, args.deals + 1):
-        per = []
-        r = Round.deal(rules, args.seed, deal)
-        for seat in range(rules.players):
-            if r.phase is not Phase.PASSING:
-                per.append(0)
-                continue
-            rounds += 1
-            view = r.view(seat)
-            tested = SvaerBot(seat, time_cap=NO_CAP, pass_stages=stages, pass_options=args.options)
-            new = sorted(tested.choose_pass(view))
-            old = sorted(SvaerBot(seat, time_cap=NO_CAP).choose_pass(view))
-            if new == old:
-                per.append(0)
-                continue
-            differ += 1
-            passes = {s: MiddelBot().choose_pass(r.view(s)) for s in range(rules.players) if s != seat}
-            per.append(
-                play_out(rules, args.seed, deal, seat, passes | {seat: new})
-                - play_out(rules, args.seed, deal, seat, passes | {seat: old})
-            )
-        diffs.append(statistics.mean(per))
-    mean, low, high = interval(diffs)
+    task = partial(compare_deal, rules, args.seed, stages, args.options)
+    deals = range(1, args.deals + 1)
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(task, deals))
+    else:
+        results = [task(deal) for deal in deals]
+    mean, low, high = interval([d for d, _, _ in results])
+    differ = sum(n for _, n, _ in results)
+    rounds = sum(n for _, _, n in results)
     print(
         f"svær passing with stages {args.stages}, {args.options} options, against svær as it is: {mean:+.3f} points "
         f"per round (95% interval {low:+.2f} to {high:+.2f}) over {args.deals} deals x "
