@@ -7,11 +7,14 @@ only which suits each other seat lacks (its sampled deals are kept only where th
 all of them when none is), ``--told passer`` only the hand of the seat that passed to it (its deals are
 drawn with that hand fixed; nothing in a round without passing). The difference is taken deal by deal, as
 ``arena --compare`` takes it; lower is better. A large gap for ``all`` and a small one for ``queen``
-says the points are in what cannot be inferred cheaply, not in one card's whereabouts.
+says the points are in what cannot be inferred cheaply, not in one card's whereabouts. ``--from K,L,...``
+tells it only from the K-th trick on (each figure against the same plain ``svær``): how much of the worth of
+knowing lies where the others' play has already shown something, which is all better inference could reach.
 
-    python benchmarks/svaer_information.py [--told all|queen|voids|passer] [--deals 40] [--seed 1]
+    python benchmarks/svaer_information.py [--told all|queen|voids|passer] [--from 1] [--deals 40] [--seed 1]
+        [--players 4] [--jobs 2]
 
-Slow: about 8 s per deal on one core of the development machine.
+Slow: about 8 s per deal and figure on one core of the development machine (four players).
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ import argparse
 import dataclasses
 import random
 import statistics
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
 from hjerterfri.arena import interval
 from hjerterfri.bots.base import decision_rng
@@ -41,11 +46,13 @@ def voids(hands: list[int]) -> tuple[tuple[bool, ...], ...]:
 
 
 class ToldSvaer(SvaerBot):
-    """``svær`` handed the true hands before each card (``truth``), using all of them or only what ``told`` names."""
+    """``svær`` handed the true hands before each card (``truth``), using all of them or only what ``told`` names,
+    from the ``since``-th trick on (before it, it plays as ``svær``)."""
 
-    def __init__(self, seed: int, told: str) -> None:
+    def __init__(self, seed: int, told: str, since: int = 1) -> None:
         super().__init__(seed)
         self.told = told
+        self.since = since
         self.truth: list[int] = []
 
     def _fitted(
@@ -56,6 +63,8 @@ class ToldSvaer(SvaerBot):
         know: Knowledge | None = None,
         rng: random.Random | None = None,
     ) -> tuple[list[list[int]], list[float]]:
+        if len(view.tricks) + 1 < self.since:
+            return super()._fitted(view, deals, samples, know, rng)
         if self.told == "all":
             return [self.truth], [1.0]
         if self.told == "passer":
@@ -84,9 +93,10 @@ class ToldSvaer(SvaerBot):
         return [sample_hands(fixed, rng) for _ in range(count)], fixed, rng
 
 
-def play(deal: int, seat: int, bot: SvaerBot) -> int:
-    """``bot``'s points at ``seat`` in round ``deal`` dealt from seed ``1000 + deal``, the others ``middel``."""
-    r = Round.deal(preset("dansk"), 1000 + deal, deal)
+def play(players: int, deal: int, seat: int, bot: SvaerBot) -> int:
+    """``bot``'s points at ``seat`` in round ``deal`` of ``players`` (dansk) dealt from seed ``1000 + deal``, the
+    others ``middel``."""
+    r = Round.deal(preset("dansk", players), 1000 + deal, deal)
     others = MiddelBot()
     if r.phase is Phase.PASSING:
         for s in range(r.rules.players):
@@ -99,24 +109,41 @@ def play(deal: int, seat: int, bot: SvaerBot) -> int:
     return r.scores()[seat]
 
 
+def deal_points(players: int, told: str, since: tuple[int, ...], deal: int) -> tuple[float, list[float]]:
+    """Plain ``svær``'s points on ``deal`` (averaged over the rotations), and those told from each trick of ``since``
+    on."""
+    seats = range(players)
+    plain = statistics.mean(play(players, deal, k, SvaerBot(deal)) for k in seats)
+    return plain, [statistics.mean(play(players, deal, k, ToldSvaer(deal, told, t)) for k in seats) for t in since]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--told", choices=("all", "queen", "voids", "passer"), default="all")
+    parser.add_argument("--from", dest="since", default="1", help="tell it from these tricks on (comma-separated)")
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1, help="the first deal's number")
+    parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
+    parser.add_argument("--jobs", type=int, default=1, help="processes sharing the deals")
     args = parser.parse_args()
-    told: list[float] = []
-    plain: list[float] = []
-    for deal in range(args.seed, args.seed + args.deals):
-        told.append(statistics.mean(play(deal, k, ToldSvaer(deal, args.told)) for k in range(4)))
-        plain.append(statistics.mean(play(deal, k, SvaerBot(deal)) for k in range(4)))
-    diffs = [a - b for a, b in zip(told, plain, strict=True)]
-    mean, low, high = interval(diffs)
-    print(
-        f"svær told {args.told}: {statistics.mean(told):.2f} points per round, svær: {statistics.mean(plain):.2f}, "
-        f"difference {mean:+.2f} (95% interval {low:+.2f} to {high:+.2f}) over {args.deals} deals x 4 rotations "
-        "against three middel"
-    )
+    since = tuple(int(t) for t in args.since.split(","))
+    task = partial(deal_points, args.players, args.told, since)
+    deals = range(args.seed, args.seed + args.deals)
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(task, deals))
+    else:
+        results = [task(deal) for deal in deals]
+    plain = [p for p, _ in results]
+    others = f"{args.players - 1} middel"
+    for i, t in enumerate(since):
+        told = [ts[i] for _, ts in results]
+        mean, low, high = interval([a - b for a, b in zip(told, plain, strict=True)])
+        print(
+            f"svær told {args.told} from trick {t}: {statistics.mean(told):.2f} points per round, svær: "
+            f"{statistics.mean(plain):.2f}, difference {mean:+.2f} (95% interval {low:+.2f} to {high:+.2f}) over "
+            f"{args.deals} deals x {args.players} rotations against {others}"
+        )
 
 
 if __name__ == "__main__":
