@@ -135,14 +135,14 @@ def main() -> None:
     else:
         results = [task(deal) for deal in deals]
     plain = [p for p, _ in results]
-    others = f"{args.players - 1} middel"
+    others = {3: "two", 4: "three", 5: "four"}[args.players] + " middel"
     for i, t in enumerate(since):
         told = [ts[i] for _, ts in results]
         mean, low, high = interval([a - b for a, b in zip(told, plain, strict=True)])
         print(
-            f"svær told {args.told} from trick {t}: {statistics.mean(told):.2f} points per round, svær: "
-            f"{statistics.mean(plain):.2f}, difference {mean:+.2f} (95% interval {low:+.2f} to {high:+.2f}) over "
-            f"{args.deals} deals x {args.players} rotations against {others}"
+            f"svær told {args.told}{f' from trick {t}' if t > 1 else ''}: {statistics.mean(told):.2f} points per "
+            f"round, svær: {statistics.mean(plain):.2f}, difference {mean:+.2f} (95% interval {low:+.2f} to "
+            f"{high:+.2f}) over {args.deals} deals x {args.players} rotations against {others}"
         )
 
 
