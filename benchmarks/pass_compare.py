@@ -23,11 +23,14 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
+from arguments import numbers, positive
+
 from hjerterfri.arena import interval
 from hjerterfri.bots import Bot, make_bot
 from hjerterfri.bots.svaer import SvaerBot
 from hjerterfri.cards import Card
 from hjerterfri.engine import Phase, Round
+from hjerterfri.literal import printable
 from hjerterfri.rules import Rules, preset
 
 NO_CAP = 1e9
@@ -83,17 +86,20 @@ def compare_deal(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--stages", default="40,80,160,320", help="deals played after each stage of the race")
-    parser.add_argument("--options", type=int, default=16, help="passes raced")
+    parser.add_argument("--stages", type=numbers, default=(40, 80, 160, 320), help="deals after each stage (40,80,...)")
+    parser.add_argument("--options", type=positive, default=16, help="passes raced")
     parser.add_argument("--preset", default="dansk")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--deals", type=positive, default=300)
     parser.add_argument("--seed", type=int, default=7, help="the seed of the deals")
-    parser.add_argument("--jobs", type=int, default=1, help="processes sharing the deals")
+    parser.add_argument("--jobs", type=positive, default=1, help="processes sharing the deals")
     parser.add_argument("--against", choices=("middel", "svær"), default="middel", help="the other seats")
     args = parser.parse_args()
-    rules = preset(args.preset, args.players)
-    stages = tuple(int(n) for n in args.stages.split(","))
+    try:
+        rules = preset(args.preset, args.players)
+    except ValueError as e:  # an unknown preset, a number of players it cannot be played by
+        parser.error(printable(str(e)))
+    stages = args.stages
     task = partial(compare_deal, rules, args.seed, stages, args.options, args.against)
     deals = range(1, args.deals + 1)
     if args.jobs > 1:
@@ -105,10 +111,10 @@ def main() -> None:
     differ = sum(n for _, n, _ in results)
     rounds = sum(n for _, _, n in results)
     print(
-        f"svær passing with stages {args.stages}, {args.options} options, against svær as it is, the others "
-        f"{args.against}: {mean:+.3f} points per round (95% interval {low:+.2f} to {high:+.2f}) over {args.deals} "
-        f"deals x {rules.players} rotations, {args.preset} at {rules.players} players; the passes differed in "
-        f"{differ} of {rounds} rounds with passing"
+        f"svær passing with stages {','.join(map(str, stages))}, {args.options} options, against svær as it is, "
+        f"the others {args.against}: {mean:+.3f} points per round (95% interval {low:+.2f} to {high:+.2f}) over "
+        f"{args.deals} deals x {rules.players} rotations, {args.preset} at {rules.players} players; the passes "
+        f"differed in {differ} of {rounds} rounds with passing"
     )
 
 

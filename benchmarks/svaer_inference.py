@@ -45,6 +45,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "no fit": {"oversample": 1, "exact_draws": 0, "walk": 0},
     "soft fit": {"soft": 0.3, "exact_draws": 0, "walk": 0},
     "no inference": {"oversample": 1, "exact_draws": 0, "walk": 0, "infer": False},
+    "fit, no prior": {"infer": False},
 }
 """The samplers compared: ``SvaerBot`` keyword arguments (all with ``svær``'s other settings)."""
 

@@ -26,6 +26,8 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
+from arguments import numbers, positive
+
 from hjerterfri.arena import interval
 from hjerterfri.bots.base import decision_rng
 from hjerterfri.bots.knowledge import Knowledge, sample_hands
@@ -120,13 +122,13 @@ def deal_points(players: int, told: str, since: tuple[int, ...], deal: int) -> t
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--told", choices=("all", "queen", "voids", "passer"), default="all")
-    parser.add_argument("--from", dest="since", default="1", help="tell it from these tricks on (comma-separated)")
-    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--from", dest="since", type=numbers, default=(1,), help="from these tricks on (1,5,...)")
+    parser.add_argument("--deals", type=positive, default=40)
     parser.add_argument("--seed", type=int, default=1, help="the first deal's number")
     parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
-    parser.add_argument("--jobs", type=int, default=1, help="processes sharing the deals")
+    parser.add_argument("--jobs", type=positive, default=1, help="processes sharing the deals")
     args = parser.parse_args()
-    since = tuple(int(t) for t in args.since.split(","))
+    since = args.since
     task = partial(deal_points, args.players, args.told, since)
     deals = range(args.seed, args.seed + args.deals)
     if args.jobs > 1:
