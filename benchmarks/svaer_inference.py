@@ -12,7 +12,8 @@ deal explains every play, and this shows whether fitting to ``middel``'s play st
 
     python benchmarks/svaer_inference.py [--player svær|middel] [--rounds 8] [--seed 1] [--preset dansk] [--model W]
 
-``--model`` adds a sampler fitted by the learned model of ``policy_model.py`` instead of ``middel``.
+``--model`` adds a sampler fitted by the learned model of ``policy_model.py`` instead of ``middel``. The last
+line gives the first sampler's figure by trick (two at a time, the positions counted in brackets).
 
 With ``--player svær`` every seat searches: about 6 s a round (four players) on one core.
 """
@@ -110,6 +111,7 @@ def main() -> None:
     if rules.decks == 2:
         sys.exit("svaer_inference: with two decks svær plays as middel and does not sample")
     scores: dict[str, list[float]] = {name: [] for name in variants}
+    tricks: list[int] = []  # each scored position's trick (1 for the first)
     samplers = {name: SvaerBot(args.seed, time_cap=60.0, **kw) for name, kw in variants.items()}
     for view, truth in positions(args.player, args.rounds, args.seed, args.preset, args.players):
         found = {}
@@ -117,6 +119,7 @@ def main() -> None:
             deals, weights = bot.samples(view, view.legal_mask.bit_count())
             found[name] = on_truth(view, truth, deals, weights)
         if all(v is not None for v in found.values()):
+            tricks.append(len(view.tricks) + 1)
             for name, v in found.items():
                 assert v is not None
                 scores[name].append(v)
@@ -135,6 +138,13 @@ def main() -> None:
             d, dl, dh = interval([a - b for a, b in zip(xs, scores[first], strict=True)])
             line += f"   {name} - {first}: {d:+.3f} ({dl:+.3f} to {dh:+.3f})"
         print(line)
+    bands = [(t, t + 1) for t in range(1, max(tricks, default=0) + 1, 2)]
+    shares = []
+    for low, high in bands:
+        xs = [x for x, t in zip(scores[first], tricks, strict=True) if low <= t <= high]
+        if xs:
+            shares.append(f"{low}-{high}: {sum(xs) / len(xs):.2f} ({len(xs)})")
+    print(f"  {first} by trick  " + ", ".join(shares))
 
 
 if __name__ == "__main__":
