@@ -102,11 +102,8 @@ def main() -> None:
     stages = args.stages
     task = partial(compare_deal, rules, args.seed, stages, args.options, args.against)
     deals = range(1, args.deals + 1)
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(task, deals))
-    else:
-        results = [task(deal) for deal in deals]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(task, deals))
     mean, low, high = interval([d for d, _, _ in results])
     differ = sum(n for _, n, _ in results)
     rounds = sum(n for _, _, n in results)

@@ -31,6 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from arguments import positive
 from svaer_games import clockless, read_rounds
 
 from hjerterfri.arena import interval
@@ -38,6 +39,7 @@ from hjerterfri.bots import Bot
 from hjerterfri.cards import CARDS
 from hjerterfri.engine import Phase, Round
 from hjerterfri.literal import printable
+from hjerterfri.paths import write_atomic
 from hjerterfri.rules import preset
 from hjerterfri.view import PlayerView
 
@@ -142,8 +144,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("candidate", help="the changed bot, module:Class (seeded like svær)")
     parser.add_argument("games", nargs="+", type=Path, help="rounds written by svaer_games.py")
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--deals", type=int, help="at most this many rounds")
+    parser.add_argument("--jobs", type=positive, default=1)
+    parser.add_argument("--deals", type=positive, help="at most this many rounds")
     parser.add_argument("--check", type=int, default=0, help="ask the candidate everywhere in the first N rounds")
     parser.add_argument("--json", type=Path, help="write each deal's points here")
     args = parser.parse_args()
@@ -170,9 +172,12 @@ def main() -> None:
                     print(f"  {len(results)} of {len(work)} deals", file=sys.stderr, flush=True)
     except Exception as e:  # the candidate's or the recorded bot's failure, or a record that is not one: one line
         sys.exit(printable(f"selfplay_paired: after {len(results)} deals: {type(e).__name__}: {e}"))
-    if args.json:
-        args.json.write_text(json.dumps(results) + "\n", encoding="utf-8")
     print("\n".join(summary(results, args.candidate, str(records[0].get("bot", "svær")))))
+    if args.json:
+        try:
+            write_atomic(args.json, json.dumps(results) + "\n")
+        except OSError as e:  # a missing directory, no permission: one line after the figures, exit 1
+            sys.exit(printable(f"selfplay_paired: {e}"))  # the error names the path
 
 
 if __name__ == "__main__":

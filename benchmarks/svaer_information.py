@@ -131,11 +131,8 @@ def main() -> None:
     since = args.since
     task = partial(deal_points, args.players, args.told, since)
     deals = range(args.seed, args.seed + args.deals)
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(task, deals))
-    else:
-        results = [task(deal) for deal in deals]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(task, deals))
     plain = [p for p, _ in results]
     others = {3: "two", 4: "three", 5: "four"}[args.players] + " middel"
     for i, t in enumerate(since):
