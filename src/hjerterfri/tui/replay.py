@@ -89,6 +89,7 @@ class ReplayApp(ReportingApp):
     #top { height: auto; }
     #top .seat { height: auto; min-height: 3; }
     .side { width: 24; height: auto; min-height: 6; margin-top: 1; }
+    .side.flush { margin-top: 0; }
     #refused { height: auto; padding: 0 1; color: #ffb4a8; background: #5a1f1a; }
     #scores { width: auto; max-width: 50; height: 100%; padding: 0 1; border-left: solid #4d7264; }
     """
@@ -136,13 +137,14 @@ class ReplayApp(ReportingApp):
             with Vertical(id="table"):
                 yield Static(id="header")
                 with Horizontal(id="top"):
-                    lines = "seat three-lines" if self.players >= 6 else "seat"
+                    lines = {5: "seat two-lines"}.get(self.players, "seat three-lines" if self.players >= 6 else "seat")
                     for place in across(self.players):
                         yield SeatPanel(t, wide=True, deck=self.deck, id=f"seat-{place}", classes=lines)
                 with Horizontal(id="middle"), Horizontal(id="ring"):
-                    yield SeatPanel(t, deck=self.deck, id="seat-1", classes="seat side")
+                    side = "seat side flush" if self.players == 5 else "seat side"  # the hands need the row
+                    yield SeatPanel(t, deck=self.deck, id="seat-1", classes=side)
                     yield TrickView(self.deck, id="trick")
-                    yield SeatPanel(t, deck=self.deck, id="seat-3", classes="seat side")
+                    yield SeatPanel(t, deck=self.deck, id="seat-3", classes=side)
                 yield Static(id="status")
                 yield Static(id="me")
                 yield HandView(self.deck, id="hand")

@@ -97,8 +97,11 @@ class ReviewScreen(Screen[None]):
     def on_mount(self) -> None:
         relabel(self, self.app.texts)
         players = self.record.rules.players
+        self.set_class(players == 5, "five")
         for place in (2, 4):
-            self.query_one(f"#seat-{place}").display = place in PLACES[players]
+            panel = self.query_one(f"#seat-{place}")
+            panel.display = place in PLACES[players]
+            panel.set_class(players == 5, "two-lines")
         self.query_one(TrickView).two_across = players == 5
         hand = self.query_one(HandView)
         hand.show_cursor = False

@@ -71,7 +71,11 @@ class SeatPanel(Static):
             body = Text("\n").join([first, *(Text(p) for p in parts[1:]), *self.hand_lines(info.hand or ())])
         elif self.wide and self.has_class("two-lines"):  # across at a table of five: two panels side by side
             first = Text(" · ").join([name, Text(parts[0])])
-            body = Text("\n").join([first, Text(" · ").join(Text(p) for p in parts[1:])])
+            second = Text(" · ").join(Text(p) for p in parts[1:])
+            suits = self.hand_lines(info.hand or ())  # two suits a line: the table's height has no room for four
+            body = Text("\n").join(
+                [first, second, *(Text("  ").join(suits[i : i + 2]) for i in range(0, len(suits), 2))]
+            )
         elif self.wide:
             body = Text(" · ").join([name, *(Text(p) for p in parts)])
             if info.hand is not None:
