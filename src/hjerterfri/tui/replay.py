@@ -137,7 +137,7 @@ class ReplayApp(ReportingApp):
             with Vertical(id="table"):
                 yield Static(id="header")
                 with Horizontal(id="top"):
-                    lines = {5: "seat two-lines"}.get(self.players, "seat three-lines" if self.players >= 6 else "seat")
+                    lines = "seat " + ("three-lines" if self.players >= 6 else "two-lines" if self.players == 5 else "")
                     for place in across(self.players):
                         yield SeatPanel(t, wide=True, deck=self.deck, id=f"seat-{place}", classes=lines)
                 with Horizontal(id="middle"), Horizontal(id="ring"):
