@@ -33,10 +33,13 @@ class SeatInfo:
 
 
 def show_text(widget: Static, text: Text, *, layout: bool = False) -> None:
-    """Update ``widget`` only when its text changes: each update costs a redraw (and maybe a layout)."""
-    if widget.__dict__.get("_shown_text") != text:
+    """Update ``widget`` only when its text changes: each update costs a redraw, and a layout when asked for
+    or when the text has another number of lines (a panel whose height follows its text: a hand turned face up)."""
+    shown = widget.__dict__.get("_shown_text")
+    if shown != text:
         widget.__dict__["_shown_text"] = text
-        widget.update(text, layout=layout)
+        lines = text.plain.count("\n")
+        widget.update(text, layout=layout or shown is None or shown.plain.count("\n") != lines)
 
 
 class SeatPanel(Static):

@@ -1,5 +1,7 @@
-"""At five players the two seats across share the top row: in the replay and the review as at the table,
-each in two lines, so both fit 80 columns (they once ran past the right edge, one line each)."""
+"""The seats' panels fit the screen and show all they hold: at five players the two seats across share the
+top row in the replay and the review as at the table, each in two lines, so both fit 80 columns (they once ran
+past the right edge, one line each); a hand turned face up in the replay grows its panel (at three players it
+once showed its first suit only)."""
 
 from __future__ import annotations
 
@@ -25,12 +27,12 @@ SIZE = (80, 24)
 SEATS = (Seat("Ida"), *(Seat(name, "middel", n) for n, name in enumerate(["Astrid", "Olle", "Karin", "Nils"])))
 
 
-def five_player_round() -> GameRecord:
-    """One Swedish round at five, Ida (seat 0) playing her highest legal card: choices the review finds costly."""
-    record = GameRecord.new(preset("svensk", 5), 7, SEATS, datetime(2026, 12, 2, tzinfo=UTC))
+def a_round(preset_name: str = "svensk", players: int = 5) -> GameRecord:
+    """One round, Ida (seat 0) playing her highest legal card: choices the review finds costly."""
+    record = GameRecord.new(preset(preset_name, players), 7, SEATS[:players], datetime(2026, 12, 2, tzinfo=UTC))
     game = record.game
     r = game.round
-    for seat in range(5):
+    for seat in range(players):
         r.pass_cards(seat, make_bot("middel", seat).choose_pass(game.view(seat)))
     while r.phase is Phase.PLAYING:
         view = game.view(r.turn)
@@ -50,7 +52,7 @@ def lines(panel: SeatPanel) -> list[str]:
 
 @sync
 async def test_the_replay_shows_the_seats_across_in_two_lines_and_every_hand_inside_the_screen():
-    app = ReplayApp(Partial(five_player_round()), "sv")
+    app = ReplayApp(Partial(a_round()), "sv")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("right", "right", "right")
         across = [app.query_one(f"#seat-{p}", SeatPanel) for p in (2, 4)]
@@ -74,7 +76,7 @@ def small_budget(monkeypatch):
 async def test_the_review_shows_the_seats_across_in_two_lines_inside_80_columns(small_budget):
     app = HjerterfriApp(fast_settings("sv"))
     async with app.run_test(size=SIZE) as pilot:
-        screen = ReviewScreen(five_player_round(), 0, 1)
+        screen = ReviewScreen(a_round(), 0, 1)
         await app.push_screen(screen)
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -82,3 +84,19 @@ async def test_the_review_shows_the_seats_across_in_two_lines_inside_80_columns(
         across = [screen.query_one(f"#seat-{p}", SeatPanel) for p in (2, 4)]
         assert all(p.display and inside(p) for p in across)
         assert all(len(lines(p)) == 2 and " kort" in lines(p)[0] for p in across)
+
+
+@sync
+async def test_a_hand_turned_face_up_in_the_replay_grows_its_panel_to_show_every_suit():
+    app = ReplayApp(Partial(a_round("dansk", 3)), "en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right", "right", "right", "a")
+        await pilot.pause()
+        sides = [app.query_one(f"#seat-{p}", SeatPanel) for p in (1, 3)]
+        for panel in sides:
+            assert sum(suit in str(panel.render()) for suit in "♣♥♠♦") >= 3  # 16 cards: three suits at least
+            needed = panel.get_content_height(app.size, app.size, panel.content_region.width)
+            assert panel.content_region.height >= needed and inside(panel)
+        await pilot.press("a")  # face down again: the panels shrink back
+        await pilot.pause()
+        assert all(panel.content_region.height <= 4 for panel in sides)
