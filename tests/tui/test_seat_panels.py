@@ -100,3 +100,15 @@ async def test_a_hand_turned_face_up_in_the_replay_grows_its_panel_to_show_every
         await pilot.press("a")  # face down again: the panels shrink back
         await pilot.pause()
         assert all(panel.content_region.height <= 4 for panel in sides)
+
+
+@sync
+async def test_the_review_at_three_players_has_no_empty_row_across(small_budget):
+    app = HjerterfriApp(fast_settings("en"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = ReviewScreen(a_round("dansk", 3), 0, 1)
+        await app.push_screen(screen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.costly and not screen.query_one("#top").display
+        assert screen.query_one("#seat-1", SeatPanel).display

@@ -114,8 +114,9 @@ class ReviewScreen(Screen[None]):
         self._stop.set()
 
     def _show_table(self, shown: bool) -> None:
-        for selector in ("#top", "#middle", "#me", "#hand"):
+        for selector in ("#middle", "#me", "#hand"):
             self.query_one(selector).display = shown
+        self.query_one("#top").display = shown and self.record.rules.players != 3  # nobody sits across
         self.query_one("#working").display = not shown
         self.query_one("#progress").display = not shown
 
