@@ -5,3 +5,14 @@ import pytest
 def _private_data_dir(tmp_path, monkeypatch):
     """No test ever touches the real data directory."""
     monkeypatch.setenv("HJERTERFRI_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def small_budget(monkeypatch):
+    """The coach's review on a budget small enough for a test: its figures, not their precision, are tested."""
+    from hjerterfri.analysis import Budget
+    from hjerterfri.tui.screens import review as review_screen
+
+    monkeypatch.setattr(
+        review_screen, "BUDGET", Budget(batch=6, select=2, measure=3, rounds=1, pass_select=(6, 6), pass_measure=12)
+    )

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import Input, Static
 
-from hjerterfri.analysis import Budget
 from hjerterfri.challenge import Challenge
 from hjerterfri.engine import Phase
 from hjerterfri.gamelog import load
 from hjerterfri.table import local_players
 from hjerterfri.table.autosave import Autosave
 from hjerterfri.tui.app import HjerterfriApp
-from hjerterfri.tui.screens import review as review_screen
 from hjerterfri.tui.screens.challenge import ChallengeDialog, ChallengeEndScreen
 from hjerterfri.tui.screens.review import ReviewScreen
 from hjerterfri.tui.screens.start import StartScreen
@@ -166,13 +163,6 @@ async def test_enter_alone_in_the_challenge_dialog_deals_new_deals_with_the_star
         await settle(pilot)
         challenge = app.screen.table.record.challenge
         assert challenge == Challenge("dansk", 4, "standard", 11, 8, ("middel",) * 3)
-
-
-@pytest.fixture
-def small_budget(monkeypatch):
-    monkeypatch.setattr(
-        review_screen, "BUDGET", Budget(batch=6, select=2, measure=3, rounds=1, pass_select=(6, 6), pass_measure=12)
-    )
 
 
 @sync

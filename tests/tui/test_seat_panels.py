@@ -1,15 +1,12 @@
 """The seats' panels fit the screen and show all they hold: at five players the two seats across share the
 top row in the replay and the review as at the table, each in two lines, so both fit 80 columns (they once ran
 past the right edge, one line each); a hand turned face up in the replay grows its panel (at three players it
-once showed its first suit only)."""
+once showed its first suit only); the review at three players has no empty row across."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
-import pytest
-
-from hjerterfri.analysis import Budget
 from hjerterfri.bots import make_bot
 from hjerterfri.cards import CARDS
 from hjerterfri.engine import Phase
@@ -17,7 +14,6 @@ from hjerterfri.gamelog import GameRecord, Partial, Seat
 from hjerterfri.rules import preset
 from hjerterfri.tui.app import HjerterfriApp
 from hjerterfri.tui.replay import ReplayApp
-from hjerterfri.tui.screens import review as review_screen
 from hjerterfri.tui.screens.review import ReviewScreen
 from hjerterfri.tui.widgets.seat import SeatPanel
 
@@ -63,13 +59,6 @@ async def test_the_replay_shows_the_seats_across_in_two_lines_and_every_hand_ins
         panels = list(app.query(SeatPanel))
         assert len(panels) == 4 and all(inside(p) for p in panels)
         assert all(len(lines(p)) == 4 and "♠" in "".join(lines(p)) for p in across)
-
-
-@pytest.fixture
-def small_budget(monkeypatch):
-    monkeypatch.setattr(
-        review_screen, "BUDGET", Budget(batch=6, select=2, measure=3, rounds=1, pass_select=(6, 6), pass_measure=12)
-    )
 
 
 @sync
