@@ -361,6 +361,7 @@ async def test_a_takes_the_hints_cards_and_the_pass_prompt_stays_in_view():
         await pilot.press("p")
         await settle(pilot)
         assert cards_of(table.round.passed[HUMAN] or 0) == want
+        assert screen.hinted == () and "Hint" not in status(app)  # the pass hint is not the first card's
 
 
 @sync

@@ -510,6 +510,7 @@ class TableScreen(Screen[None]):
         self.notify(text, severity="warning", timeout=8, markup=False)
 
     def _after_pass(self) -> None:
+        self.hint_for, self.hinted = None, ()  # a pass hint is stale once passed (the cards played stay 0)
         self._clear()
         self.refresh_table()
         self.advance()
