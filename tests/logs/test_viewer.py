@@ -57,6 +57,22 @@ async def _test_keys_move_by_card_trick_and_round():
         assert app.index == len(app.steps) - 2
 
 
+def test_the_header_leaves_out_the_rules_name_when_the_line_is_too_narrow():
+    asyncio.run(_test_the_header_leaves_out_the_rules_name())
+
+
+async def _test_the_header_leaves_out_the_rules_name():
+    app = ReplayApp(load(DATA / "valid-finished.json", lenient=True), "sv")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press(*["right"] * 12)
+        await pilot.pause()
+        header = app.query_one("#header")
+        assert str(header.render()).startswith(" Repris · Dansk · Giv 1") and "♥" in str(header.render())
+        await pilot.resize_terminal(70, 24)
+        await pilot.pause()
+        assert str(header.render()).startswith(" Repris · Giv 1 · ")  # the rest of it ends in "…"
+
+
 def test_hands_face_down_until_toggled():
     asyncio.run(_test_hands_face_down_until_toggled())
 

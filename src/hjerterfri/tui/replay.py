@@ -23,13 +23,14 @@ from textual.widgets import Footer, Static
 from ..cardface import Deck
 from ..cards import cards_of
 from ..engine import Game, Phase, Round
-from ..gamelog import GameRecord, Partial
+from ..gamelog import GameRecord, Partial, Undo
 from ..i18n import Texts
 from ..literal import literal, printable
 from ..paths import data_dir
 from ..rules import PassDirection
 from .crash import ReportingApp
 from .labels import relabel
+from .widgets.fitline import FitLine
 from .widgets.hand import HandView
 from .widgets.scores import history_sheet
 from .widgets.seat import NAME_LIMIT, SeatInfo, SeatPanel, show_text
@@ -135,7 +136,7 @@ class ReplayApp(ReportingApp):
             yield Static(literal(f"{t('replay.refused')}: {t.message(self.refused.detail)}", limit=None), id="refused")
         with Horizontal(id="replay"):
             with Vertical(id="table"):
-                yield Static(id="header")
+                yield FitLine(id="header")
                 with Horizontal(id="top"):
                     lines = "seat " + ("three-lines" if self.players >= 6 else "two-lines" if self.players == 5 else "")
                     for place in across(self.players):
@@ -244,17 +245,17 @@ class ReplayApp(ReportingApp):
         step = self.steps[self.index]
         r = position(self.game, step)
         source = self.game.rounds[step.round_index]
-        header = Text(f" {t('replay.title')} ", style="bold")
-        preset = t.preset_name(self.record.rules.name)
-        header.append(f"· {preset} · {t('round', n=r.number)} · {t.pass_direction(r.pass_direction)}")
+        parts = [t.preset_name(self.record.rules.name), t("round", n=r.number), t.pass_direction(r.pass_direction)]
         if step.passed and r.phase is not Phase.PASSING:
             played = len(r.tricks) + (1 if r.trick else 0)
-            header.append(f" · {t('replay.trick', i=played, n=len(source.tricks) + (1 if source.trick else 0))}")
-        header.append(f" · {t('replay.step', i=self.index + 1, n=len(self.steps))} · ")
-        header.append(
-            t("hearts.broken") if r.hearts_broken else t("hearts.closed"), style="bold" if r.hearts_broken else "dim"
+            parts.append(t("replay.trick", i=played, n=len(source.tricks) + (1 if source.trick else 0)))
+        parts.append(t("replay.step", i=self.index + 1, n=len(self.steps)))
+        hearts = (t("hearts.broken"), "bold") if r.hearts_broken else (t("hearts.closed"), "dim")
+        title = (f" {t('replay.title')} ", "bold")
+        self.query_one("#header", FitLine).show(  # when narrow, without the rules' name (the scores name them)
+            Text.assemble(title, "· " + " · ".join(parts) + " · ", hearts),
+            Text.assemble(title, "· " + " · ".join(parts[1:]) + " · ", hearts),
         )
-        show_text(self.query_one("#header", Static), header)
 
         totals = self.totals_before(step.round_index)
         over = r.phase is Phase.OVER
@@ -368,16 +369,22 @@ def marks(record: GameRecord, t: Texts) -> dict[tuple[int, bool, int], list[str]
     found: dict[tuple[int, bool, int], list[str]] = {}
     numbers = {r.number: i for i, r in enumerate(record.game.rounds)}
     names = [s.name for s in record.seats]
+    undos: dict[tuple[int, bool, int], list[Undo]] = {}
     for i, undo in enumerate(record.undos):
         later = [u for u in record.undos[i:] if u.round == undo.round]
         kept = min(0 if u.passed is not None else u.kept for u in later)
-        if undo.passed is not None:
-            text = t("replay.undo.pass", name=names[undo.seat], cards=t.cards_short(list(undo.passed)))
-            at = (numbers[undo.round], False, 0)
-        else:
-            text = t("replay.undo", name=names[undo.seat], cards=t.cards_short(list(undo.cards)))
-            at = (numbers[undo.round], True, kept)
-        found.setdefault(at, []).append("↶ " + text)
+        at = (numbers[undo.round], False, 0) if undo.passed is not None else (numbers[undo.round], True, kept)
+        undos.setdefault(at, []).append(undo)
+    for at, here in undos.items():  # several at one step (a player pressing u again and again): counted
+        for seat in dict.fromkeys(u.seat for u in here):
+            mine = [u for u in here if u.seat == seat]
+            if len(mine) > 1:
+                text = t("replay.undos", name=names[seat], n=len(mine))
+            elif mine[0].passed is not None:
+                text = t("replay.undo.pass", name=names[seat], cards=t.cards_short(list(mine[0].passed)))
+            else:
+                text = t("replay.undo", name=names[seat], cards=t.cards_short(list(mine[0].cards)))
+            found.setdefault(at, []).append("↶ " + text)
     for ending in record.endings:
         name = names[ending.claim] if ending.claim is not None else ""
         text = t("replay.claim", name=name) if ending.claim is not None else t("replay.finished")
