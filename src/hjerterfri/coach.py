@@ -43,9 +43,12 @@ def review_line(texts: Texts, name: str, d: Review) -> str:
 
 
 def game_line(texts: Texts, review: GameReview) -> str:
+    """The cost in all, of the game or of the one round reviewed."""
     forced = sum(d.forced for d in review.decisions)
-    cost, margin = number(texts, review.cost), number(texts, review.margin)
-    return texts("coach.game", cost=cost, margin=margin, n=len(review.decisions), forced=forced)
+    values = {"cost": number(texts, review.cost), "margin": number(texts, review.margin), "forced": forced}
+    if len(review.rounds) == 1:
+        return texts("coach.game.round", round=review.rounds[0].number, n=len(review.decisions), **values)
+    return texts("coach.game", n=len(review.decisions), **values)
 
 
 def report(texts: Texts, review: GameReview, top: int) -> list[str]:
@@ -60,6 +63,8 @@ def report(texts: Texts, review: GameReview, top: int) -> list[str]:
         lines.append(texts("coach.none"))
     lines += ["", texts("coach.rounds")]
     for r in review.rounds:
+        if not r.decisions:  # a round begun but not yet played
+            continue
         cost, margin = number(texts, r.cost), number(texts, r.margin)
         lines.append("  " + texts("coach.round", round=r.number, cost=cost, margin=margin))
     lines += ["", game_line(texts, review)]

@@ -44,7 +44,7 @@ class ReviewScreen(Screen[None]):
 
     CSS = """
     ReviewScreen { align-horizontal: center; }
-    ReviewScreen #status { height: 2; }
+    ReviewScreen #status { height: 2; text-wrap: wrap; }
     ReviewScreen #working { height: 1fr; content-align: center middle; text-align: center; }
     ReviewScreen ProgressBar { width: 1fr; align-horizontal: center; }
     """
@@ -209,7 +209,7 @@ class ReviewScreen(Screen[None]):
         better = (
             t("review.better", card=t.card_name(decision.best[0]))
             if decision.kind == "play"
-            else t("review.better.pass", cards=t.join([t.card_name(c) for c in decision.best]))
+            else t("review.better.pass", cards=t.cards_short(list(decision.best)))  # the names need three lines
         )
         status = Text(review_line(t, names[me], decision))
         status.append(f" ({t('coach.deals', n=decision.deals)}) · ", style="dim")
