@@ -19,6 +19,7 @@ their errors with it, and ``i18n.Texts`` builds on it.
 
 from __future__ import annotations
 
+import errno
 import tomllib
 import unicodedata
 from functools import cache
@@ -93,6 +94,15 @@ class Message:
     def __repr__(self) -> str:
         values = "".join(f", {name}={value!r}" for name, value in self.values.items())
         return f"Message({self.key!r}{values})"
+
+
+def os_reason(error: OSError) -> Message | str:
+    """Why the system refused a file, in the player's language where the catalogue has the error
+    (``os.ENOENT``, ...), else the system's own words."""
+    key = f"os.{errno.errorcode.get(error.errno or 0, '')}"
+    if key in catalogue("en"):
+        return Message(key)
+    return error.strerror or str(error)
 
 
 class MessageError(Exception):

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from . import __version__
-from .catalogue import LANGUAGES, Message, MessageError, say
+from .catalogue import LANGUAGES, Message, MessageError, os_reason, say
 from .rules import PRESETS, VARIANTS
 from .settings import SPEEDS
 
@@ -316,9 +317,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.__dict__.setdefault("speed", None)
     args.__dict__.setdefault("lang", None)
     try:
-        return _handler(args.command or "play")(args)
+        status = _handler(args.command or "play")(args)
+        sys.stdout.flush()  # here, so that a reader gone away is met below, not at exit
+        return status
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly, with the status rich gives
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
+        return 1
     except (OSError, ValueError) as e:
         print(one_line(say(_language(args), "cli.error", message=error_message(e))), file=sys.stderr)
         return 2
@@ -329,7 +335,7 @@ def error_message(error: Exception) -> Message | str:
     if isinstance(error, MessageError):
         return error.message
     if isinstance(error, OSError) and error.strerror and error.filename:
-        return Message("file.error", path=str(error.filename), reason=error.strerror)
+        return Message("file.error", path=str(error.filename), reason=os_reason(error))
     return str(error)
 
 

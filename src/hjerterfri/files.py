@@ -20,7 +20,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from .catalogue import Message, MessageError, said
+from .catalogue import Message, MessageError, os_reason, said
 
 try:
     import fcntl
@@ -94,9 +94,9 @@ def _read_bytes(path: str | os.PathLike[str], limit: int, what: Message) -> byte
             _check(p, os.fstat(fd), limit, what)
             raw = f.read(limit + 1)
     except FileNotFoundError as e:
-        raise MissingFile(p, (), Message("file.unreadable", error=e.strerror or str(e))) from None
+        raise MissingFile(p, (), Message("file.unreadable", error=os_reason(e))) from None
     except OSError as e:
-        raise FileError(p, (), Message("file.unreadable", error=e.strerror or str(e))) from None
+        raise FileError(p, (), Message("file.unreadable", error=os_reason(e))) from None
     if len(raw) > limit:
         raise FileError(p, (), Message("file.grew", what=what, limit=limit))
     return raw

@@ -31,6 +31,28 @@ def test_a_missing_file_is_one_line_too(capsys, tmp_path):
     assert capsys.readouterr().err.count("\n") == 1
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"), [("da", "filen eller mappen findes ikke"), ("sv", "filen eller mappen finns inte")]
+)
+def test_a_missing_file_is_said_in_the_players_language(capsys, tmp_path, lang, said):
+    assert main(["--lang", lang, "replay", str(tmp_path / "gone.json"), "--text"]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "No such file" not in err
+
+
+def test_a_reader_gone_away_ends_the_command_quietly(tmp_path):
+    """``hjerterfri challenge CODE | head -0``: no error line, no traceback, status 1 (as rich's output gives)."""
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "hjerterfri", "--data-dir", str(tmp_path), "challenge", "HJ1-2SA5-006X"]
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()
+    err = child.stderr.read()
+    assert (child.wait(timeout=60), err) == (1, b"")
+
+
 def test_replay_text_shows_the_valid_part_of_a_broken_log(capsys):
     main(["replay", str(DATA / "not-following-suit-round-3-trick-6.json"), "--text", "--lang", "en"])
     out = capsys.readouterr().out

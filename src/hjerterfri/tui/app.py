@@ -18,7 +18,8 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 
 from ..cardface import Deck
-from ..catalogue import MessageError
+from ..catalogue import Message as Said
+from ..catalogue import MessageError, os_reason
 from ..challenge import Challenge
 from ..gamelog import GameRecord
 from ..i18n import Texts
@@ -255,8 +256,10 @@ class HjerterfriApp(ReportingApp):
         """A save went wrong (disk full, a read-only directory): say so in one line and play on."""
         if isinstance(error, MessageError):
             reason = self.texts.message(error.message)
+        elif error.strerror and error.filename:
+            reason = self.texts.message(Said("file.error", path=str(error.filename), reason=os_reason(error)))
         else:
-            reason = f"{error.strerror}: {error.filename}" if error.strerror and error.filename else str(error)
+            reason = str(error)
         self.notify(self.texts("save.failed", error=reason), severity="warning", timeout=8, markup=False)
 
     # Leaving
