@@ -18,22 +18,16 @@ from .i18n import Texts
 from .launch import language
 
 
-def number(texts: Texts, x: float) -> str:
-    """``x`` with one decimal, a decimal comma in Danish and Swedish."""
-    text = f"{x:.1f}"
-    return text.replace(".", ",") if texts.lang in ("da", "sv") else text
-
-
 def review_line(texts: Texts, name: str, d: Review) -> str:
     """One costly decision in words: what was chosen, what was better, and what it cost."""
     values = {
         "round": d.round,
         "trick": d.trick,
         "name": name,
-        "points": number(texts, d.played_points),
-        "better": number(texts, d.best_points),
-        "cost": number(texts, d.cost),
-        "margin": number(texts, d.margin),
+        "points": texts.number(d.played_points),
+        "better": texts.number(d.best_points),
+        "cost": texts.number(d.cost),
+        "margin": texts.number(d.margin),
     }
     if d.kind == "pass":
         return texts(
@@ -45,7 +39,7 @@ def review_line(texts: Texts, name: str, d: Review) -> str:
 def game_line(texts: Texts, review: GameReview) -> str:
     """The cost in all, of the game or of the one round reviewed."""
     forced = sum(d.forced for d in review.decisions)
-    values = {"cost": number(texts, review.cost), "margin": number(texts, review.margin), "forced": forced}
+    values = {"cost": texts.number(review.cost), "margin": texts.number(review.margin), "forced": forced}
     if len(review.rounds) == 1:
         return texts("coach.game.round", round=review.rounds[0].number, n=len(review.decisions), **values)
     return texts("coach.game", n=len(review.decisions), **values)
@@ -65,7 +59,7 @@ def report(texts: Texts, review: GameReview, top: int) -> list[str]:
     for r in review.rounds:
         if not r.decisions:  # a round begun but not yet played
             continue
-        cost, margin = number(texts, r.cost), number(texts, r.margin)
+        cost, margin = texts.number(r.cost), texts.number(r.margin)
         lines.append("  " + texts("coach.round", round=r.number, cost=cost, margin=margin))
     lines += ["", game_line(texts, review)]
     return lines

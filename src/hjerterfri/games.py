@@ -172,7 +172,7 @@ def main(args: argparse.Namespace) -> int:
             console.print(line("stats.shared", share(t, st.shared, st.finished)))
         console.print(line("stats.lost", share(t, st.lost, st.finished)))
         average = (
-            t("stats.average.value", average=f"{st.average:.1f}", n=st.rounds)
+            t("stats.average.value", average=t.number(st.average), n=st.rounds)
             if st.average is not None
             else t("stats.average.none")
         )

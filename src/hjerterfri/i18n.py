@@ -47,6 +47,11 @@ class Texts:
         """A ``Message`` (an error's) in this language."""
         return self(message.key, **message.values)
 
+    def number(self, x: float, spec: str = ".1f") -> str:
+        """``x`` formatted by ``spec`` (one decimal unless told), with a decimal comma in Danish and Swedish."""
+        text = format(x, spec)
+        return text.replace(".", ",") if self.lang in ("da", "sv") else text
+
     def has(self, key: str) -> bool:
         return key in self._strings
 

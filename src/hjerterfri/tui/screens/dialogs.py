@@ -251,32 +251,24 @@ class SettingsScreen(Dialog):
         yes_no = lambda v: t("yes") if v else t("no")  # noqa: E731
         with Vertical(classes="dialog", id="settings"):
             yield Static(Text(t("settings.title"), style="bold"))
-            yield Choice(t("settings.speed"), SPEEDS, s.speed, lambda v: t(f"speed.{v}"), id="speed", label_width=32)
-            yield Choice(
-                t("settings.pause"),
-                TRICK_PAUSES,
-                s.trick_pause,
-                lambda v: t("seconds", n=v),
-                id="pause",
-                label_width=32,
-            )
-            yield Choice(t("settings.hold"), (False, True), s.hold_trick, yes_no, id="hold", label_width=32)
-            yield Choice(t("settings.hide"), (False, True), s.hide_round_points, yes_no, id="hide", label_width=32)
-            yield Choice(t("settings.colours"), (False, True), s.four_colour, yes_no, id="colours", label_width=32)
-            yield Choice(t("settings.ascii"), (False, True), s.ascii, yes_no, id="ascii", label_width=32)
-            yield Choice(t("settings.lang"), LANGUAGES, s.lang, _language_name, id="lang", label_width=32)
-            yield Choice(
-                t("settings.limit"),
-                BOT_LIMITS,
-                s.bot_limit,
-                lambda v: t("seconds", n=f"{v:g}"),
-                id="limit",
-                label_width=32,
-            )
-            yield Choice(t("settings.tracker"), (False, True), s.tracker, yes_no, id="tracker", label_width=32)
-            yield Choice(t("settings.undo"), (False, True), s.undo, yes_no, id="undo", label_width=32)
-            yield Choice(t("settings.finish"), (False, True), s.finish_pointless, yes_no, id="finish", label_width=32)
-            yield Choice(t("settings.forced"), (False, True), s.play_forced, yes_no, id="forced", label_width=32)
+            seconds = lambda v: t("seconds", n=t.number(v, "g"))  # noqa: E731
+            rows = [
+                ("speed", "settings.speed", SPEEDS, s.speed, lambda v: t(f"speed.{v}")),
+                ("pause", "settings.pause", TRICK_PAUSES, s.trick_pause, seconds),
+                ("hold", "settings.hold", (False, True), s.hold_trick, yes_no),
+                ("hide", "settings.hide", (False, True), s.hide_round_points, yes_no),
+                ("colours", "settings.colours", (False, True), s.four_colour, yes_no),
+                ("ascii", "settings.ascii", (False, True), s.ascii, yes_no),
+                ("lang", "settings.lang", LANGUAGES, s.lang, _language_name),
+                ("limit", "settings.limit", BOT_LIMITS, s.bot_limit, seconds),
+                ("tracker", "settings.tracker", (False, True), s.tracker, yes_no),
+                ("undo", "settings.undo", (False, True), s.undo, yes_no),
+                ("finish", "settings.finish", (False, True), s.finish_pointless, yes_no),
+                ("forced", "settings.forced", (False, True), s.play_forced, yes_no),
+            ]
+            width = max(len(t(key)) for _, key, *_ in rows) + 2  # the longest label and a gap, in any language
+            for name, key, options, value, describe in rows:
+                yield Choice(t(key), options, value, describe, id=name, label_width=width)
             yield Static(t("settings.hint"), classes="hint")
         yield Footer(compact=True)
 

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 
 from ...analysis import NOTABLE, Budget, GameReview, Review, analyse
-from ...coach import game_line, number, review_line
+from ...coach import game_line, review_line
 from ...gamelog import GameRecord, from_dict, to_dict
 from ..labels import relabel
 from ..widgets.hand import HandView
@@ -174,7 +174,7 @@ class ReviewScreen(Screen[None]):
         header = Text(f" {t('review.title')}", style="bold")
         if self.costly:
             header.append(f" · {t('review.step', i=self.index + 1, n=len(self.costly))}")
-        lost = t("review.lost", cost=number(t, review.cost), margin=number(t, review.margin))
+        lost = t("review.lost", cost=t.number(review.cost), margin=t.number(review.margin))
         where = "" if self.round_number is None else f"{t('round', n=self.round_number)}: "
         header.append(f" · {where}{lost}", style="dim")
         show_text(self.query_one("#header", Static), header)
