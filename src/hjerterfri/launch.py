@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,6 +14,7 @@ from .files import GameInUse, GameLock
 from .gamelog import GameRecord
 from .i18n import PRESET_LANGUAGE, Texts
 from .paths import data_dir
+from .rules import RulesError
 from .settings import KeptSettings, Settings
 from .table import Setup, Table, process_players
 from .table.players import EXEC
@@ -212,6 +213,7 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
             pass_count=getattr(args, "pass_count", None),
         )
     )
+    setup = _as_last_time(setup, last, args)
     skip = any(getattr(args, flag, None) is not None for flag in START_FLAGS)
     challenge = _challenge(args, setup)
     tidy(args)
@@ -227,6 +229,19 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
     )
     _keep_settings(app, kept)
     return app
+
+
+def _as_last_time(setup: Setup, last: Settings, args: argparse.Namespace) -> Setup:
+    """``setup`` with the deal's variant and the passing the start screen started last time, where no flag
+    says otherwise and the table allows them (another table than last time's may not)."""
+    if any(getattr(args, flag, None) for flag in ("variant", "no_pass", "pass_count")):
+        return setup
+    again = replace(setup, variant=last.variant, no_pass=last.no_pass, pass_count=last.pass_count or None)
+    try:
+        again.rules(strict=True)
+    except RulesError:
+        return setup
+    return again
 
 
 def checked(setup: Setup) -> Setup:

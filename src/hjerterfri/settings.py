@@ -11,7 +11,7 @@ from pathlib import Path
 from .bots import LEVELS
 from .catalogue import LANGUAGES, Message
 from .gamelog import name_problem
-from .rules import PRESETS
+from .rules import PRESETS, VARIANTS
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 BOT_DELAY = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}
@@ -49,6 +49,10 @@ class Settings:
     preset: str = "dansk"
     players: int = 4
     bots: str = "middel"
+    variant: str = "standard"
+    no_pass: bool = False
+    pass_count: int = 0
+    """The cards passed, when the start screen chose another number than the preset's (0: the preset's)."""
 
     @property
     def bot_delay(self) -> float:
@@ -63,6 +67,8 @@ ALLOWED: dict[str, tuple[object, ...]] = {
     "preset": tuple(PRESETS),
     "players": (3, 4, 5, 6, 7, 8),
     "bots": tuple(LEVELS),
+    "variant": VARIANTS,
+    "pass_count": tuple(range(13)),
 }
 """The values a saved setting may take; the name is checked as a log checks it; every other setting is a yes/no."""
 MAX_BYTES = 64 * 1024

@@ -135,11 +135,15 @@ async def test_the_start_screen_remembers_the_game_it_started_and_the_name():
         assert isinstance(app.screen, StartScreen)
         await pilot.press("right", "right")  # svensk
         await pilot.press("down", "left")  # three players
-        await pilot.press("down", "down", "down", "right")  # the variant and passing lines, then svær
+        await pilot.press("down", "right")  # the deal without the two of clubs
+        await pilot.press("down", "right")  # the next passing option
+        await pilot.press("down", "right")  # svær
         await pilot.press("down", "ctrl+u", *"Ida", "enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         table = app.screen.table
+        chosen = app.setup
+        assert (chosen.variant, chosen.pass_count or chosen.no_pass) != ("standard", None)
         assert (table.rules.name, table.rules.players, table.names[0], table.seats[1].bot) == (
             "svensk",
             3,
@@ -148,6 +152,7 @@ async def test_the_start_screen_remembers_the_game_it_started_and_the_name():
         )
     again = play_app(args_for())
     assert (again.setup.preset, again.setup.players, again.setup.bots, again.setup.name) == ("svensk", 3, "svær", "Ida")
+    assert again.setup.variant == "no-two" and again.setup.rules() == table.rules  # the deal and the passing too
     # Flags hold for one run and are not remembered.
     flagged = play_app(args_for("--preset", "dansk", "--players", "4", "--bots", "let", "--name", "Bo"))
     assert (flagged.setup.preset, flagged.setup.players, flagged.setup.bots, flagged.setup.name) == (

@@ -183,6 +183,7 @@ class HjerterfriApp(ReportingApp):
         setup = self.setup = message.setup
         s = self.settings
         s.preset, s.players, s.bots, s.name = setup.preset, setup.players, setup.bots, setup.name or ""
+        s.variant, s.no_pass, s.pass_count = setup.variant, setup.no_pass, setup.pass_count or 0
         self.keep_settings()
         self._open(self.new_table(setup), replace=True)
 
