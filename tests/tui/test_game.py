@@ -160,9 +160,14 @@ async def test_a_small_terminal_says_what_it_needs_and_recovers():
         table = app.screen
         assert table.has_class("too-small")
         assert "80×24" in str(table.query_one("#too-small").render())
+        await pilot.press("space", "right", "space", "right", "space", "p", "i")  # nothing is done unseen
+        await pilot.pause()
+        assert table.chosen == [] and table.table.round.passed[HUMAN] is None and table.hint_for is None
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not table.has_class("too-small")
+        await pilot.press("space")
+        assert len(table.chosen) == 1
 
 
 @sync

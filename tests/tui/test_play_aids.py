@@ -364,6 +364,34 @@ async def test_a_takes_the_hints_cards_and_the_pass_prompt_stays_in_view():
         assert screen.hinted == () and "Hint" not in status(app)  # the pass hint is not the first card's
 
 
+class SlowHint(QuickHint):
+    """A hint that takes a moment, as svær's does."""
+
+    def choose_pass(self, view):
+        import time
+
+        time.sleep(0.3)
+        return super().choose_pass(view)
+
+
+@sync
+async def test_a_pressed_before_the_pass_hint_comes_takes_it_when_it_comes():
+    table = fixed_table(seed=3, lang="en")
+    app = app_at(table)
+    table.make_player = advised_by(SlowHint())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("i", "a")
+        assert screen.chosen == [] and not screen.hinted
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if screen.hinted:
+                break
+        await pilot.pause()
+        assert screen.chosen == sorted(table.round.hand_cards(HUMAN))[-3:]
+
+
 @sync
 async def test_the_kitty_stays_in_view_and_the_last_trick_says_who_took_it():
     table = fixed_table(seed=3, lang="en", players=3)

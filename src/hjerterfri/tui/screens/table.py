@@ -120,6 +120,8 @@ class TableScreen(Screen[None]):
         self.hinted: tuple[Card, ...] = ()
         self.hint_for: Stamp | None = None
         """The position the hint being worked out or shown is for."""
+        self.take_hint = False
+        """``a`` was pressed while the pass hint was still being worked out: take it when it comes."""
 
     # Layout
 
@@ -165,6 +167,7 @@ class TableScreen(Screen[None]):
 
     def on_resize(self, event) -> None:
         self._fit(event.size.width, event.size.height)
+        self.refresh_bindings()  # the keys work again, or not, with the table shown
         self.call_after_refresh(self.refresh_table)
         self.call_after_refresh(self._relabel_keys)
 
@@ -260,7 +263,7 @@ class TableScreen(Screen[None]):
         hand.chosen = tuple(self.chosen)
         hand.received = tuple(view.received)
         if self.hint_for is not None and self.hint_for != self._stamp():
-            self.hint_for, self.hinted = None, ()  # the position moved on: the hint is stale
+            self._drop_hint()  # the position moved on: the hint is stale
         hand.hinted = self.hinted
         if not self.message:
             self.status = self._status_text(view)
@@ -389,12 +392,15 @@ class TableScreen(Screen[None]):
         return hidden
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.has_class("too-small"):
+            return False  # the table is not shown: no card may be played unseen (help, rules and quit still work)
         view = self.view
         if action == "confirm_pass":
             return view.phase is Phase.PASSING and view.passed_mask is None
         if action == "accept_hint":
-            shown = self.hint_for is not None and self.hint_for == self._stamp() and bool(self.hinted)
-            return view.phase is Phase.PASSING and shown and sorted(self.hinted) != sorted(self.chosen)
+            asked = self.hint_for is not None and self.hint_for == self._stamp()
+            waiting = asked and not self.hinted
+            return view.phase is Phase.PASSING and asked and (waiting or sorted(self.hinted) != sorted(self.chosen))
         if action == "undo":
             return self.app.settings.undo and self.table.can_undo()
         if action == "claim":
@@ -465,7 +471,11 @@ class TableScreen(Screen[None]):
         self.table.play(self.me, card)
         self._after_play()
         if self.held is None:  # a finished trick says who took it instead
-            self.say(self.app.texts("forced.played", card=self.app.texts.card_name(card)))
+            said = self.app.texts("forced.played", card=self.app.texts.card_name(card))
+            view = self.view
+            if view.phase is Phase.PLAYING and view.turn == self.me:  # took the trick: leads now, and is told so
+                said += " · " + self._status_text(view).plain
+            self.say(said)
 
     def _release(self, generation: int | None = None) -> None:
         if self.held is None or (generation is not None and generation != self._generation):
@@ -510,7 +520,7 @@ class TableScreen(Screen[None]):
         self.notify(text, severity="warning", timeout=8, markup=False)
 
     def _after_pass(self) -> None:
-        self.hint_for, self.hinted = None, ()  # a pass hint is stale once passed (the cards played stay 0)
+        self._drop_hint()  # a pass hint is stale once passed (the cards played stay 0)
         self._clear()
         self.refresh_table()
         self.advance()
@@ -559,14 +569,20 @@ class TableScreen(Screen[None]):
         if message.stamp != self._stamp() or self.hint_for != message.stamp or self.hinted:
             return
         if not message.cards:
-            self.hint_for = None
+            self._drop_hint()
             self.notify(self.app.texts("hint.none"), severity="warning", timeout=4, markup=False)
             self.refresh_table()
             return
         self.hinted = tuple(message.cards)
         if self.view.phase is Phase.PLAYING:
             self.query_one(HandView).move_to(message.cards[0])
+        elif self.take_hint:
+            self.chosen = sorted(self.hinted)
+        self.take_hint = False
         self.refresh_table()
+
+    def _drop_hint(self) -> None:
+        self.hint_for, self.hinted, self.take_hint = None, (), False
 
     def _hint_text(self) -> Text | None:
         """The hint line, while the hint is for the position on the table."""
@@ -671,7 +687,8 @@ class TableScreen(Screen[None]):
     def action_accept_hint(self) -> None:
         """Take the hint's cards as the cards to pass."""
         if self.check_action("accept_hint", ()):
-            self.chosen = sorted(self.hinted)
+            self.take_hint = not self.hinted  # still being worked out: taken when it comes (``_advised``)
+            self.chosen = sorted(self.hinted) if self.hinted else self.chosen
             self._clear()
             self.refresh_table()
 
@@ -691,7 +708,7 @@ class TableScreen(Screen[None]):
         self.held = None
         self.thinking = None
         self.passing_bots = False
-        self.hint_for, self.hinted = None, ()
+        self._drop_hint()
         self.chosen = list(undo.passed or ())
         self._was_my_turn = True
         if undo.passed is not None:
@@ -714,7 +731,7 @@ class TableScreen(Screen[None]):
             self.say(t(f"claim.{result.verdict.value}", suit=suit), error=True)
             return
         self._generation += 1
-        self.hint_for, self.hinted = None, ()
+        self._drop_hint()
         self._clear()
         self.refresh_table()
         self.advance()
