@@ -19,6 +19,7 @@ from hjerterfri.tui.app import HjerterfriApp
 from hjerterfri.tui.replay import ReplayApp
 from hjerterfri.tui.screens.summary import GameEndScreen, RoundSummaryScreen
 from hjerterfri.tui.screens.table import TableScreen
+from hjerterfri.tui.widgets.fitline import FitLine
 
 from ..logs.helpers import STARTED, play_out
 from .helpers import LOWEST, LowestBot, fast_settings, lowest_players, plain, settle, sync
@@ -151,6 +152,7 @@ async def test_the_viewer_shows_a_hostile_game_literally(tmp_path):
         for _ in range(60):
             await pilot.press("down")
             shown.append("\n".join(plain(w.render()) for w in app.screen.query("Static")))
+            shown += [t.plain for t in app.query_one("#header", FitLine).texts]  # with the rules' name or without
         text = "\n".join(shown)
     assert_literal(text)
     for name in MARKUP[:4]:

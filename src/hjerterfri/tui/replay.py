@@ -252,7 +252,7 @@ class ReplayApp(ReportingApp):
         parts.append(t("replay.step", i=self.index + 1, n=len(self.steps)))
         hearts = (t("hearts.broken"), "bold") if r.hearts_broken else (t("hearts.closed"), "dim")
         title = (f" {t('replay.title')} ", "bold")
-        self.query_one("#header", FitLine).show(  # when narrow, without the rules' name (the scores name them)
+        self.query_one("#header", FitLine).show(  # when narrow, without the rules' name (the same at every step)
             Text.assemble(title, "· " + " · ".join(parts) + " · ", hearts),
             Text.assemble(title, "· " + " · ".join(parts[1:]) + " · ", hearts),
         )
