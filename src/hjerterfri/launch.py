@@ -14,10 +14,11 @@ from .files import GameInUse, GameLock
 from .gamelog import GameRecord
 from .i18n import PRESET_LANGUAGE, Texts
 from .paths import data_dir
-from .rules import RulesError
+from .rules import PRESETS, RulesError
 from .settings import KeptSettings, Settings
 from .table import Setup, Table, process_players
 from .table.players import EXEC
+from .table.variants import game_rules
 
 if TYPE_CHECKING:
     from .tui.app import HjerterfriApp
@@ -200,11 +201,11 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
         make_bot(bots, 0)  # a bot that cannot be built is a one-line error here, not a crash later
     kept = kept_settings(args)
     last = kept.settings("da")  # the game the start screen started last time, and the player's name
-    preset = getattr(args, "preset", None) or last.preset
+    preset, players = _table(args, last)
     setup = checked(
         Setup(
             preset=preset,
-            players=getattr(args, "players", None) or last.players,
+            players=players,
             variant=getattr(args, "variant", None) or "standard",
             bots=bots or last.bots,
             name=getattr(args, "name", None) or last.name or None,
@@ -229,6 +230,26 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
     )
     _keep_settings(app, kept)
     return app
+
+
+def _table(args: argparse.Namespace, last: Settings) -> tuple[str, int]:
+    """The rules and the number of players: the flags', else those started last time. A remembered one that
+    does not go with the other (a settings file edited by hand, or a flag) gives way to one that does."""
+    flag_preset, flag_players = getattr(args, "preset", None), getattr(args, "players", None)
+    preset, players = flag_preset or last.preset, flag_players or last.players
+    if _plays(preset, players) or (flag_preset and flag_players):
+        return preset, players  # both flags: ``checked`` says what is wrong
+    if not flag_players:
+        return preset, Settings.players
+    return next(p for p in PRESETS if _plays(p, players)), players
+
+
+def _plays(preset: str, players: int) -> bool:
+    try:
+        game_rules(preset, players)
+    except RulesError:
+        return False
+    return True
 
 
 def _as_last_time(setup: Setup, last: Settings, args: argparse.Namespace) -> Setup:

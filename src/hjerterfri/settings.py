@@ -94,8 +94,9 @@ def load_settings(path: str | os.PathLike[str]) -> tuple[dict[str, object], Mess
         if field.name not in data:
             continue
         value = data[field.name]
-        if field.name in ALLOWED:
+        if field.name in ALLOWED:  # the type too: 4.0 == 4, but a float slices nothing
             ok = not isinstance(value, bool) and value in ALLOWED[field.name]
+            ok = ok and type(value) is type(ALLOWED[field.name][0])
         elif field.name == "name":
             ok = isinstance(value, str) and (value == "" or name_problem(value) is None)
         else:

@@ -172,6 +172,24 @@ def test_a_saved_setup_that_is_no_game_is_ignored_and_named(tmp_path):
     assert problem is not None and all(k in str(problem) for k in ("preset=", "players=", "bots=", "name="))
 
 
+def test_a_saved_number_of_the_wrong_type_is_ignored_and_named(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"players": 4.0, "pass_count": True, "bots": "svær"}), encoding="utf-8")
+    valid, problem = load_settings(path)
+    assert valid == {"bots": "svær"}  # 4.0 == 4, but a float is no count of players (it crashed the table)
+    assert problem is not None and "players=4.0" in str(problem) and "pass_count=True" in str(problem)
+
+
+def test_saved_rules_and_players_that_do_not_go_together_start_a_table_that_does():
+    """A settings file edited by hand: Dansk at seven players. The start screen opens at four, not an error."""
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text(json.dumps({"preset": "dansk", "players": 7}), encoding="utf-8")
+    assert (play_app(args_for()).setup.preset, play_app(args_for()).setup.players) == ("dansk", 4)
+    settings_path().write_text(json.dumps({"preset": "dansk", "players": 4}), encoding="utf-8")
+    flagged = play_app(args_for("--players", "7"))
+    assert (flagged.setup.preset, flagged.setup.players) == ("svensk", 7)  # the rules that play at seven
+
+
 def test_a_bad_name_flag_is_one_line_and_status_2(capsys):
     from hjerterfri.cli import main
 
