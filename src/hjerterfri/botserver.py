@@ -8,6 +8,7 @@ is answered with an error line, and the table plays its fallback; the server goe
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import IO, Any
 
@@ -54,5 +55,11 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], seed: int | None = Non
 
 
 def main(args: argparse.Namespace) -> int:
-    """The ``bot`` command."""
-    return serve(args.spec, sys.stdin.buffer, sys.stdout.buffer, args.seed)
+    """The ``bot`` command. The protocol keeps standard output to itself: what the bot prints (``print``, or
+    written to file descriptor 1) goes to standard error, the bot's log, and cannot break a line."""
+    sys.stdout.flush()
+    protocol_out = os.fdopen(os.dup(sys.stdout.fileno()), "wb", buffering=0)
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    sys.stdout = sys.stderr
+    with protocol_out:
+        return serve(args.spec, sys.stdin.buffer, protocol_out, args.seed)

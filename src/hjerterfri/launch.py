@@ -17,7 +17,7 @@ from .paths import data_dir
 from .rules import PRESETS, RulesError
 from .settings import KeptSettings, Settings
 from .table import Setup, Table, process_players
-from .table.players import EXEC
+from .table.players import EXEC, command_for
 from .table.variants import game_rules
 
 if TYPE_CHECKING:
@@ -195,7 +195,9 @@ def play(args: argparse.Namespace) -> int:
 def play_app(args: argparse.Namespace) -> HjerterfriApp:
     """The app ``play`` runs."""
     bots = getattr(args, "bots", None)
-    if bots is not None and not bots.startswith(EXEC):
+    if bots is not None and bots.startswith(EXEC):
+        command_for(bots)  # a command that cannot be read or run is a one-line error here, not a crash later
+    elif bots is not None:
         from .bots import make_bot
 
         make_bot(bots, 0)  # a bot that cannot be built is a one-line error here, not a crash later

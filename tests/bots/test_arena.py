@@ -123,6 +123,35 @@ def test_keep_going_plays_the_fallback_and_counts_the_faults(capsys):
     assert "104 faults, the fallback (let) played instead" in arena.format_table(fig)
 
 
+class ExitsItsProcess(RaisesOnPlay):
+    """Ends the process it plays in (as a crash in native code, or the system's OOM killer, would)."""
+
+    def choose_play(self, view):
+        import os
+
+        os._exit(3)
+
+
+class CallsExit(RaisesOnPlay):
+    def choose_play(self, view):
+        import sys
+
+        sys.exit(3)
+
+
+def test_a_worker_that_dies_is_one_line_not_a_wait_for_ever(capsys):
+    seats = "tests.bots.test_arena:ExitsItsProcess,let,let,let"
+    status = main(["--lang", "en", "arena", "--seats", seats, "--deals", "2", "--jobs", "2", "--keep-going"])
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1 and "a worker process ended unexpectedly during deal" in err
+
+
+def test_a_bot_calling_sys_exit_is_a_fault_not_the_end_of_the_arena():
+    fig = arena.run(["tests.bots.test_arena:CallsExit", "let", "let", "let"], 1, 1, preset("dansk"), keep_going=True)
+    assert fig["types"]["tests.bots.test_arena:CallsExit"]["faults"] == 4 * 13
+    assert "SystemExit: 3" in fig["types"]["tests.bots.test_arena:CallsExit"]["fault_examples"][0]
+
+
 def test_the_move_limit_stops_a_slow_bot():
     import time
 

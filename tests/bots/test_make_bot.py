@@ -39,3 +39,27 @@ def test_bad_specs(spec, words):
     msg = str(e.value)
     assert words in msg
     assert "\n" not in msg
+
+
+@pytest.mark.parametrize(("source", "error"), [("1 / 0\n", "ZeroDivisionError"), ("def (:\n", "SyntaxError")])
+def test_a_module_that_fails_as_it_is_imported_is_one_line(tmp_path, monkeypatch, source, error):
+    (tmp_path / f"broken_{error.lower()}.py").write_text(source, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(BotError, match=f"importing module 'broken_{error.lower()}' failed \\({error}"):
+        make_bot(f"broken_{error.lower()}:Bot")
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [('exec:"x', "No closing quotation"), ("exec:", "names no program"), ("exec:/no/such/prog", "no program")],
+)
+def test_an_exec_bot_that_cannot_run_is_refused_before_the_game(capsys, spec, words):
+    from hjerterfri.cli import main
+    from hjerterfri.table.players import command_for
+
+    with pytest.raises(BotError, match=words):
+        command_for(spec)
+    if spec != "exec:":  # the command line refuses an empty one itself
+        assert main(["--lang", "en", "--bots", spec, "--seed", "1"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and words in err

@@ -210,6 +210,19 @@ def test_a_bot_programs_stderr_goes_to_its_file(tmp_path):
     assert "thinking hard" in err.read_text()
 
 
+def test_a_served_bot_that_prints_does_not_break_the_protocol(tmp_path, monkeypatch):
+    """What a Python bot prints goes to its log, not into the protocol's lines (each play was a fault)."""
+    monkeypatch.chdir(Path(__file__).parent.parent.parent)  # the served bot imports tests.table.helpers
+    err = tmp_path / "seat-1.txt"
+    player = ProcessPlayer(command_for("tests.table.helpers:Chatty"), PLAYING.seat, 1, err)
+    try:
+        decision = decide(player, PLAYING.seat, "play", PLAYING, limit=30)
+    finally:
+        player.close()
+    assert decision.fault is None
+    assert "thinking about" in err.read_text() and "and more" in err.read_text()
+
+
 @pytest.mark.parametrize("spec", ["middel", "tests.table.helpers:UncappedSvaer"])
 def test_hjerterfri_bot_serves_a_bot_with_the_same_decisions_as_in_process(spec, monkeypatch):
     """``hjerterfri bot SPEC`` over the protocol decides as the bot does in this process (svær without its
@@ -245,3 +258,45 @@ def test_with_two_decks_a_card_held_twice_may_be_passed_twice_and_one_held_once_
     bad = decide(LocalPlayer(Answers(None, [once, once, twice])), 0, "pass", view)
     assert bad.fault is not None and bad.fault.kind is FaultKind.NOT_HELD
     assert f"passed {once} twice, but holds it once" in str(bad.fault)
+
+
+def test_a_bots_long_error_is_cut_to_one_line():
+    class Rambles:
+        def choose_pass(self, view):
+            raise ValueError("why " * 2000)
+
+        choose_play = choose_pass
+
+    decision = decide(LocalPlayer(Rambles()), PLAYING.seat, "play", PLAYING, limit=10)
+    assert decision.fault is not None and decision.fault.detail.startswith("ValueError: why why")
+    assert len(decision.fault.detail) == 120 and decision.fault.detail.endswith("…")
+
+
+def test_closing_a_bot_program_ends_what_it_started():
+    """A wrapper (``sh -c``, a start script) whose real bot hangs: the real bot is ended with it."""
+    import subprocess
+
+    wrapper = ["sh", "-c", f"'{sys.executable}' '{BADBOT}' hang; true"]  # sh waits for its child
+    player = ProcessPlayer(wrapper, PLAYING.seat, 1)
+    player.prepare()  # the hello comes from the child: it is running
+    assert player._process is not None
+    ps = ["ps", "-o", "pid=", "--ppid", str(player._process.pid)]
+    children = [int(pid) for pid in subprocess.run(ps, capture_output=True, text=True).stdout.split()]
+    assert children
+    decision = decide(player, PLAYING.seat, "play", PLAYING, limit=0.5)  # the timeout closes it
+    assert decision.fault is not None and decision.fault.kind is FaultKind.TIMEOUT
+    player.close()
+    for _ in range(50):
+        if not any(running(pid) for pid in children):
+            break
+        time.sleep(0.05)
+    assert not any(running(pid) for pid in children)
+
+
+def running(pid: int) -> bool:
+    """The process is there and not a zombie (Linux's /proc)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"

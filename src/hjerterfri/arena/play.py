@@ -180,7 +180,35 @@ def played(
         finally:
             close_players()
     else:
-        import multiprocessing
+        yield from _played_in_workers(lineups, deals, jobs)
 
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            yield from pool.imap_unordered(partial(_numbered_task, lineups), deals)
+
+def _worker_start() -> None:
+    """A worker ends its players as it exits: a bot program that outlives its input would be left running."""
+    from multiprocessing.util import Finalize
+
+    Finalize(None, close_players, exitpriority=10)
+
+
+def _played_in_workers(
+    lineups: tuple[Lineup, ...], deals: Sequence[int], jobs: int
+) -> Iterator[tuple[int, list[DealResult]]]:
+    """``played`` in ``jobs`` worker processes. A worker that dies (a bot that ends its process, the system
+    killing it) is one line naming a deal it was playing, not a wait for a result that never comes."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start)
+    try:
+        waiting = {pool.submit(_numbered_task, lineups, d): d for d in deals}
+        while waiting:
+            done, _ = wait(waiting, return_when=FIRST_COMPLETED)
+            for future in done:
+                deal = waiting.pop(future)
+                try:
+                    yield future.result()
+                except BrokenProcessPool:
+                    raise ArenaError(Message("arena.worker-died", deal=deal)) from None
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)

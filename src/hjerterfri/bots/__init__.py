@@ -38,9 +38,14 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     if not sep or not module_name or not class_name:
         raise BotError(Message("bot.unknown", spec=repr(spec), levels=tuple(LEVELS)))
     try:
-        cls = getattr(importlib.import_module(module_name), class_name)
+        module = importlib.import_module(module_name)
     except ImportError as e:
         raise BotError(Message("bot.no-module", spec=repr(spec), module=repr(module_name), error=str(e))) from None
+    except Exception as e:  # the module's own code failed as it was imported (a SyntaxError, a ZeroDivisionError)
+        error = f"{type(e).__name__}: {e}"
+        raise BotError(Message("bot.import-failed", spec=repr(spec), module=repr(module_name), error=error)) from None
+    try:
+        cls = getattr(module, class_name)
     except AttributeError:
         raise BotError(
             Message("bot.no-class", spec=repr(spec), module=repr(module_name), name=repr(class_name))

@@ -19,6 +19,7 @@ import contextlib
 import os
 import queue
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -31,9 +32,10 @@ from pathlib import Path
 from typing import IO, Any, Literal, Protocol, cast
 
 from .. import protocol
-from ..bots import LEVELS, Bot, level_name, make_bot
+from ..bots import LEVELS, Bot, BotError, level_name, make_bot
 from ..bots.let import LetBot
 from ..cards import CARDS, Card, CardParseError, mask_of
+from ..catalogue import Message
 from ..view import PlayerView
 
 Kind = Literal["pass", "play"]
@@ -56,12 +58,22 @@ class FaultKind(Enum):
     PROTOCOL = "protocol"
 
 
+GROUPS = os.name == "posix"
+"""A bot program runs in a process group of its own, ended as a whole (POSIX)."""
+DETAIL_LIMIT = 120
+"""Characters of a fault's detail kept: one line on the screen or in the arena's report."""
+
+
 @dataclass(frozen=True)
 class Fault:
     """A bot's failure: its kind, and the detail (the error's text, what it answered)."""
 
     kind: FaultKind
     detail: str
+
+    def __post_init__(self) -> None:
+        if len(self.detail) > DETAIL_LIMIT:  # a bot's own error text may be of any length
+            object.__setattr__(self, "detail", self.detail[: DETAIL_LIMIT - 1] + "…")
 
     def __str__(self) -> str:
         return f"{self.kind.value}: {self.detail}"
@@ -165,7 +177,12 @@ class ProcessPlayer:
                 err.flush()
         try:
             process = subprocess.Popen(
-                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, bufsize=0
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=err,
+                bufsize=0,
+                start_new_session=GROUPS,  # a group of its own: ``close`` ends what it started too
             )
         except OSError as e:
             raise BotFailed(FaultKind.CRASHED, f"cannot start {shlex.join(self.command)}: {e.strerror or e}") from None
@@ -258,6 +275,9 @@ class ProcessPlayer:
             process.kill()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=2)
+        if GROUPS:  # what it started and left running (a wrapper's real bot, a forked child)
+            with contextlib.suppress(OSError):
+                os.killpg(process.pid, signal.SIGKILL)
         with contextlib.suppress(OSError):
             if process.stdin is not None:
                 process.stdin.close()
@@ -283,9 +303,14 @@ def _read_lines(process: subprocess.Popen[bytes], lines: queue.Queue[bytes | Non
 def command_for(spec: str) -> list[str]:
     """The command that runs bot ``spec`` over the protocol: the program of ``exec:``, else ``hjerterfri bot``."""
     if spec.startswith(EXEC):
-        command = shlex.split(spec[len(EXEC) :], posix=os.name != "nt")
+        try:
+            command = shlex.split(spec[len(EXEC) :], posix=os.name != "nt")
+        except ValueError as e:  # an unclosed quotation
+            raise BotError(Message("bot.exec.unreadable", spec=repr(spec), error=str(e))) from None
         if not command:
-            raise ValueError(f"{spec!r} names no program to run")
+            raise BotError(Message("bot.exec.empty", spec=repr(spec)))
+        if shutil.which(command[0]) is None:  # refused before the game, not a fault at every card
+            raise BotError(Message("bot.exec.missing", spec=repr(spec), program=repr(command[0])))
         return command
     return [sys.executable, "-m", "hjerterfri", "bot", spec]
 
@@ -315,7 +340,7 @@ def decide(player: Player, seat: int, kind: Kind, view: PlayerView, limit: float
         answer, fault = None, Fault(e.kind, str(e))
     except RecursionError:
         answer, fault = None, Fault(FaultKind.RAISED, "RecursionError: it recursed without end")
-    except Exception as e:
+    except (Exception, SystemExit) as e:  # a bot's sys.exit() ends its decision, not the game
         answer, fault = None, Fault(FaultKind.RAISED, f"{type(e).__name__}: {e}")
     seconds = time.perf_counter() - start
     if limit is not None and fault is None and seconds > limit:
