@@ -300,3 +300,16 @@ def running(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def test_a_bot_programs_log_keeps_at_most_its_limit(tmp_path, monkeypatch):
+    """A bot writing without end to standard error fills neither the disk nor its pipe."""
+    monkeypatch.setattr("hjerterfri.table.players.STDERR_LIMIT", 1000)
+    err = tmp_path / "seat-1.txt"
+    command = ["sh", "-c", f"head -c 300000 /dev/zero >&2; exec '{sys.executable}' '{BADBOT}' ok"]
+    player = ProcessPlayer(command, PLAYING.seat, 1, err)
+    decision = decide(player, PLAYING.seat, "play", PLAYING, limit=30)
+    player.close()
+    assert decision.fault is None
+    text = err.read_text()
+    assert text.count("\x00") == 1000 and "cut here" in text and len(text) < 1300

@@ -60,6 +60,8 @@ class FaultKind(Enum):
 
 GROUPS = os.name == "posix"
 """A bot program runs in a process group of its own, ended as a whole (POSIX)."""
+STDERR_LIMIT = 1 << 20
+"""Bytes of a bot program's standard error its log keeps, each time it is started."""
 DETAIL_LIMIT = 120
 """Characters of a fault's detail kept: one line on the screen or in the arena's report."""
 
@@ -168,27 +170,29 @@ class ProcessPlayer:
     def start(self) -> None:
         """Start the program and exchange hellos (``BotFailed`` if it cannot)."""
         self.close()
-        err: IO[bytes] | int = subprocess.DEVNULL
+        log: IO[bytes] | None = None
         if self.stderr is not None:
             with contextlib.suppress(OSError):
                 self.stderr.parent.mkdir(parents=True, exist_ok=True)
-                err = self.stderr.open("ab")
-                err.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {shlex.join(self.command)}\n".encode())
-                err.flush()
+                big = self.stderr.exists() and self.stderr.stat().st_size > STDERR_LIMIT
+                log = self.stderr.open("wb" if big else "ab")  # begun afresh once large: at most twice the limit
+                log.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {shlex.join(self.command)}\n".encode())
+                log.flush()
         try:
             process = subprocess.Popen(
                 self.command,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=err,
+                stderr=subprocess.DEVNULL if log is None else subprocess.PIPE,
                 bufsize=0,
                 start_new_session=GROUPS,  # a group of its own: ``close`` ends what it started too
             )
         except OSError as e:
+            if log is not None:
+                log.close()
             raise BotFailed(FaultKind.CRASHED, f"cannot start {shlex.join(self.command)}: {e.strerror or e}") from None
-        finally:
-            if not isinstance(err, int):
-                err.close()
+        if log is not None:
+            threading.Thread(target=_keep_log, args=(process, log), name="bot-log", daemon=True).start()
         lines: queue.Queue[bytes | None] = queue.Queue()
         threading.Thread(target=_read_lines, args=(process, lines), name="bot-reader", daemon=True).start()
         self._process, self._lines = process, lines
@@ -298,6 +302,24 @@ def _read_lines(process: subprocess.Popen[bytes], lines: queue.Queue[bytes | Non
     lines.put(None)
     with contextlib.suppress(OSError):
         stdout.close()  # here, not in ``close``: this thread is the only reader
+
+
+def _keep_log(process: subprocess.Popen[bytes], log: IO[bytes]) -> None:
+    """Copy the program's standard error to its log, up to ``STDERR_LIMIT`` bytes; the rest is read and
+    dropped (a bot writing without end must neither fill the disk nor block on a full pipe)."""
+    stream = process.stderr
+    assert stream is not None
+    kept = 0
+    with log, contextlib.suppress(OSError, ValueError):
+        while chunk := stream.read(1 << 16):
+            if kept < STDERR_LIMIT:
+                log.write(chunk[: STDERR_LIMIT - kept])
+                kept += len(chunk)
+                if kept >= STDERR_LIMIT:
+                    log.write(f"\n--- cut here: the log keeps {STDERR_LIMIT} bytes a start\n".encode())
+                log.flush()
+    with contextlib.suppress(OSError):
+        stream.close()
 
 
 def command_for(spec: str) -> list[str]:
