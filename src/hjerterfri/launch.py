@@ -23,7 +23,7 @@ from .table.variants import game_rules
 if TYPE_CHECKING:
     from .tui.app import HjerterfriApp
 
-START_FLAGS = ("preset", "bots", "seed", "name", "lang", "players", "variant", "no_pass", "pass_count", "challenge")
+START_FLAGS = ("preset", "bots", "seed", "name", "players", "variant", "no_pass", "pass_count", "challenge")
 
 
 def kept_settings(args: argparse.Namespace) -> KeptSettings:
