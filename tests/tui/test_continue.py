@@ -369,6 +369,11 @@ async def test_the_quit_dialog_says_the_game_is_saved():
         await pilot.pause()
         assert isinstance(app.screen, QuitScreen)
         assert "hjerterfri continue" in str(app.screen.query_one("#quit-saved").render())
+        assert app.focused is not None and app.focused.id == "no"  # the safe answer first
+        await pilot.press("up")
+        assert app.focused is not None and app.focused.id == "yes"  # the arrows move as Tab does
+        await pilot.press("down")
+        assert app.focused is not None and app.focused.id == "no"
         await pilot.press("y")
         await pilot.pause()
     assert latest_unfinished(games_dir()) is not None

@@ -321,6 +321,25 @@ async def test_the_tracker_shows_what_your_view_shows_and_goes_on_and_off_with_k
         assert not app.settings.tracker and "Out:" not in notes(app)
 
 
+def test_the_tracker_says_who_has_the_queen_you_passed():
+    from hjerterfri.cardface import Deck
+    from hjerterfri.i18n import Texts
+    from hjerterfri.rules import preset
+    from hjerterfri.tui.widgets.notes import tracker_lines
+
+    queen = Card.parse("QS")
+    seed = next(s for s in range(100) if Round.deal(preset("dansk"), seed=s, number=1).hands[0] >> queen & 1)
+    r = Round.deal(preset("dansk"), seed=seed, number=1)  # round 1 passes left: to seat 1
+    for seat in range(4):
+        hand = r.hand_cards(seat)
+        r.pass_cards(seat, [queen, *[c for c in hand if c != queen][:2]] if seat == 0 else hand[:3])
+    names = ["Ida", "Bo", "Cy", "Di"]
+    lines = tracker_lines(Texts("en"), Deck(), r.view(0), names, 80, hide_points=True)
+    assert "Q♠ with Bo" in lines[1].plain
+    lines = tracker_lines(Texts("en"), Deck(), r.view(2), names, 80, hide_points=True)
+    assert "Q♠ out" in lines[1].plain  # the others do not know where it went
+
+
 @sync
 async def test_passing_says_how_many_cards_are_missing_and_when_the_choice_is_full():
     table = fixed_table(seed=3, lang="en")

@@ -86,6 +86,8 @@ async def test_a_hand_turned_face_up_in_the_replay_grows_its_panel_to_show_every
             assert sum(suit in str(panel.render()) for suit in "♣♥♠♦") >= 3  # 16 cards: three suits at least
             needed = panel.get_content_height(app.size, app.size, panel.content_region.width)
             assert panel.content_region.height >= needed and inside(panel)
+            shown = lines(panel)  # the figures whole on lines that fit (no line wrapped after a " ·")
+            assert shown[1].startswith("16 cards · ") and all(len(ln) <= panel.content_region.width for ln in shown)
         await pilot.press("a")  # face down again: the panels shrink back
         await pilot.pause()
         assert all(panel.content_region.height <= 4 for panel in sides)

@@ -210,6 +210,8 @@ class QuitScreen(ModalScreen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,j", "answer(True)", show=False),
         Binding("n,escape", "answer(False)", show=False),
+        Binding("up,left", "app.focus_previous", show=False),  # between the buttons, as Tab does
+        Binding("down,right", "app.focus_next", show=False),
     ]
     app: HjerterfriApp
 

@@ -92,7 +92,7 @@ def tracker_lines(
     first = Text.assemble(label, Text(" · ").join(spaced))
     if first.cell_len > width or rows == 1:
         first = Text.assemble(label, Text(" ").join(compact))
-    queen = queen_text(t, deck, view, left)
+    queen = queen_text(t, deck, view, left, names)
     others = [s for s in range(view.players) if s != view.seat and view.voids(s)]
     second = ""
     for limit in (NAME_LIMIT, SHORT_NAME):
@@ -115,8 +115,8 @@ def tracker_lines(
     return [first, Text(second)]
 
 
-def queen_text(t: Texts, deck: Deck, view: PlayerView, left: Counter[Card]) -> str:
-    """Where the queen of spades is: fallen (and who played it), with you, or still out."""
+def queen_text(t: Texts, deck: Deck, view: PlayerView, left: Counter[Card], names: Sequence[str]) -> str:
+    """Where the queen of spades is: fallen, with you, with the player you passed it to, or still out."""
     card = deck.short(QUEEN_OF_SPADES)
     played = [s for s, c in view.plays() if c == QUEEN_OF_SPADES]
     if view.rules.decks == 2:
@@ -125,4 +125,7 @@ def queen_text(t: Texts, deck: Deck, view: PlayerView, left: Counter[Card]) -> s
         return t("tracker.queen.fallen", card=card)
     if view.hand_mask >> QUEEN_OF_SPADES & 1:
         return t("tracker.queen.mine", card=card)
+    if (view.passed_mask or 0) >> QUEEN_OF_SPADES & 1:  # you passed it: it is with them until they play it
+        holder = names[view.pass_direction.target(view.seat, view.players)]
+        return t("tracker.queen.passed", card=card, name=printable(holder, limit=NAME_LIMIT))
     return t("tracker.queen.out", card=card)

@@ -15,6 +15,8 @@ from .hand import SUIT_ORDER
 
 NAME_LIMIT = 14
 """Characters of a name a seat's panel shows (a longer one ends in an ellipsis)."""
+SIDE_WIDTH = 20
+"""The columns inside a side seat's panel (its frame and padding taken off), before it is laid out."""
 
 
 @dataclass(frozen=True)
@@ -85,8 +87,20 @@ class SeatPanel(Static):
                 body = Text("\n").join([body, Text("  ").join(self.hand_lines(info.hand))])
         else:
             body = Text("\n").join([name, *(Text(p) for p in parts)])
-            if info.hand is not None:
-                body = Text("\n").join([name, Text(" · ").join(Text(p) for p in parts), *self.hand_lines(info.hand)])
+            if info.hand is not None:  # the figures packed into as few lines as hold them whole, then the hand
+                figures = [Text(line) for line in packed(parts, self.content_size.width or SIDE_WIDTH)]
+                body = Text("\n").join([name, *figures, *self.hand_lines(info.hand)])
         if self.has_class("to-play") != info.to_play:
             self.set_class(info.to_play, "to-play")
         show_text(self, body, layout=self.wide)
+
+
+def packed(parts: list[str], width: int) -> list[str]:
+    """``parts`` joined by " · " into lines of at most ``width`` (a part longer than that has a line of its own)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + 3 + len(part) <= width:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    return lines
