@@ -484,3 +484,14 @@ async def test_the_footer_shows_the_keys_that_apply_and_the_view_keys_where_they
             await pilot.press("s")  # a key out of the footer still works
             await pilot.pause()
             assert not isinstance(app.screen, TableScreen)
+
+
+def test_the_cursor_on_a_hinted_card_keeps_the_hints_mark():
+    from hjerterfri.cardface import Deck
+
+    hand = HandView(Deck())
+    hand.set_cards([Card.parse(c) for c in ("2C", "5H", "QS")])
+    hand.hinted = (Card.parse("2C"),)  # under the cursor (the first card): ▲ and ✓ both
+    assert hand.render().plain.splitlines()[-1].startswith(" ✓▲")
+    hand.hinted = (Card.parse("5H"),)
+    assert hand.render().plain.splitlines()[-1].split() == ["▲", "✓"]

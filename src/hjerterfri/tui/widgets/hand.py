@@ -124,7 +124,8 @@ class HandView(Widget, can_focus=True):
                 lines[row].append_text(part[:shown])
             dot = "•" if received[i] else " "
             middle = "▲" if at_cursor else "✓" if hinted else " "
-            marks = f" {dot}{middle}{dot}" + (" " if pitch > CARD_WIDTH else "")
+            left = "✓" if at_cursor and hinted and not received[i] else dot  # the cursor on a hinted card: both
+            marks = f" {left}{middle}{dot}" + (" " if pitch > CARD_WIDTH else "")
             marks = marks.ljust(shown)  # an overlapped card's marks stay under its visible part
             colour = CURSOR if at_cursor else HINT if hinted else RECEIVED
             lines[CARD_HEIGHT + 1].append(marks, style=f"bold {colour}")
