@@ -303,6 +303,7 @@ def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
     allow_import = bool(getattr(args, "allow_import", False))
     allow_exec = bool(getattr(args, "allow_exec", False))
     t = Texts(language(args))
+    note: str | None = None
     if file is not None:
         tidy(args, os.path.dirname(os.path.realpath(file)))
         lock = GameLock(file).acquire()  # another program plays it: one line, exit 2
@@ -323,8 +324,7 @@ def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
             print(t("cli.error", message=f"{path}: {why}"), file=sys.stderr)
             return 2
         record, lock, why = choice.record, choice.lock, None
-        if note := choice.note(t):
-            print(t("cli.says", message=note), file=sys.stderr)
+        note = choice.note(t)  # shown in the app: printed here, it would be read only after quitting
     try:
         if why is not None:
             print(t("cli.error", message=f"{record.path}: {why}"), file=sys.stderr)
@@ -341,6 +341,8 @@ def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
         lock.release()
         raise
     _keep_settings(app, kept)
+    if note:
+        app.notice = "\n".join(filter(None, [app.notice, note]))
     return app
 
 
