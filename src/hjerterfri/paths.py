@@ -25,7 +25,7 @@ _TEMPORARY = re.compile(r"^\..+\.json\.[A-Za-z0-9_]{8}\.tmp$")
 
 
 class PathError(MessageError, ValueError):
-    """A path that names nothing (an empty one)."""
+    """A path that names nothing (an empty one), or a data directory that is a file."""
 
 
 class MissingDirectory(MessageError, FileNotFoundError):
@@ -43,15 +43,22 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     if override is not None:
         if not os.fspath(override):
             raise PathError(Message("path.data-dir.empty"))
-        return Path(override)
+        return _directory(Path(override))
     env = os.environ.get(ENV_DATA_DIR)
     if env is not None:
         if not env:
             raise PathError(Message("path.env.empty", name=ENV_DATA_DIR))
-        return Path(env)
+        return _directory(Path(env))
     from platformdirs import user_data_path
 
     return user_data_path("hjerterfri", appauthor=False)
+
+
+def _directory(path: Path) -> Path:
+    """``path``, unless it is something other than a directory (a file, where games would be looked for in it)."""
+    if path.exists() and not path.is_dir():
+        raise PathError(Message("path.not-directory", path=str(path)))
+    return path
 
 
 def games_dir(override: str | os.PathLike[str] | None = None) -> Path:

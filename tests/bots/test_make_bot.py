@@ -63,3 +63,8 @@ def test_an_exec_bot_that_cannot_run_is_refused_before_the_game(capsys, spec, wo
         assert main(["--lang", "en", "--bots", spec, "--seed", "1"]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and words in err
+
+
+def test_an_exec_bot_is_not_built_in_this_process():
+    with pytest.raises(BotError, match="is a program of its own"):
+        make_bot("exec:foo")  # it was "no module 'exec'"

@@ -118,6 +118,13 @@ def test_games_lists_games_and_figures(capsys, data_dir):
     assert f"vundet:                   {won} af 3 ({100 * won / 3:.0f} %)" in out
 
 
+def test_a_data_dir_that_is_a_file_is_one_line(capsys, tmp_path):
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    assert main(["--data-dir", str(tmp_path / "a-file"), "games", "--lang", "en"]) == 2
+    err = capsys.readouterr().err  # not "No saved games in .../a-file/games"
+    assert err.count("\n") == 1 and "a-file is not a directory" in err
+
+
 def test_games_with_no_games(capsys, tmp_path):
     assert main(["--data-dir", str(tmp_path / "empty"), "games", "--lang", "en"]) == 0
     assert "No saved games" in capsys.readouterr().out

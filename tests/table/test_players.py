@@ -117,6 +117,13 @@ def test_a_faulty_pass_is_replaced_by_lets_pass(passes, kind):
     assert decision.cards == fallback("pass", PASSING) and len(decision.cards) == 3
 
 
+def test_a_list_of_cards_for_a_play_is_named_as_cards():
+    cards = PLAYING.legal_plays[:2]
+    decision = decide(LocalPlayer(Answers(cards)), PLAYING.seat, "play", PLAYING)
+    assert decision.fault is not None and decision.fault.kind is FaultKind.JUNK
+    assert decision.fault.detail == f"answered [{cards[0]}, {cards[1]}], not a card"  # not [Card.parse('3D'), ...]
+
+
 def test_a_good_answer_passes_the_checks():
     decision = decide(LocalPlayer(Answers(PLAYING.legal_plays[-1], PASSING.hand[-3:])), PLAYING.seat, "play", PLAYING)
     assert decision.fault is None and decision.cards == (PLAYING.legal_plays[-1],)

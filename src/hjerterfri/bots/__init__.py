@@ -32,6 +32,8 @@ def level_name(spec: str) -> str:
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from a level name (``let``, ``middel``, ``svær``/``svaer``) or an import path ``module:Class``."""
+    if spec.startswith("exec:"):  # a program: the table runs it (``table.players``), never this process
+        raise BotError(Message("bot.exec.here", spec=repr(spec)))
     name = level_name(spec)
     path = LEVELS.get(name, name)
     module_name, sep, class_name = path.partition(":")

@@ -405,7 +405,11 @@ def _is_card(x: object) -> bool:
 
 
 def _shown(answer: object) -> str:
-    text = repr(answer)
+    """The answer as a fault names it: cards as cards ("[3D, 4D]"), anything else as Python writes it."""
+    if isinstance(answer, list | tuple) and all(isinstance(x, Card) for x in answer):
+        text = f"[{', '.join(str(x) for x in answer)}]"
+    else:
+        text = repr(answer)
     return text if len(text) <= 60 else text[:59] + "…"
 
 
