@@ -17,6 +17,7 @@ import errno
 import json
 import os
 import stat
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -130,8 +131,9 @@ def read_json(path: str | os.PathLike[str], limit: int, what: Message) -> Any:
         raise FileError(p, (), Message("file.not-what", what=what, error=error)) from None
     except RecursionError:
         raise FileError(p, (), Message("file.too-deep", what=what)) from None
-    except ValueError as e:  # e.g. an integer with thousands of digits
-        raise FileError(p, (), Message("file.not-what", what=what, error=str(e))) from None
+    except ValueError as e:  # an integer with thousands of digits: Python's advice is for programmers
+        said = Message("file.long-number", digits=sys.get_int_max_str_digits()) if "digits" in str(e) else str(e)
+        raise FileError(p, (), Message("file.not-what", what=what, error=said)) from None
 
 
 class _DuplicateKey(ValueError):

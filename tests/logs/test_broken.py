@@ -124,3 +124,12 @@ def test_nan_is_refused(tmp_path):
     path.write_text(text)
     with pytest.raises(LogError, match="NaN"):
         load(path)
+
+
+def test_a_number_of_thousands_of_digits_is_named_without_pythons_advice(tmp_path):
+    path = tmp_path / "long.json"
+    text = (DATA / "valid-finished.json").read_text().replace('"seed": 2', '"seed": ' + "9" * 5000, 1)
+    path.write_text(text)
+    with pytest.raises(LogError, match="a number of more than 4300 digits") as caught:
+        load(path)
+    assert "set_int_max_str_digits" not in str(caught.value)
