@@ -6,7 +6,7 @@ from textual.widgets import Input, Static
 
 from hjerterfri.challenge import Challenge
 from hjerterfri.engine import Phase
-from hjerterfri.gamelog import load
+from hjerterfri.gamelog import Undo, load
 from hjerterfri.table import local_players
 from hjerterfri.table.autosave import Autosave
 from hjerterfri.tui.app import HjerterfriApp
@@ -90,6 +90,10 @@ async def test_a_challenge_from_its_code_to_the_par_and_the_log(tmp_path):
         await settle(pilot)
         table = app.screen.table
         assert table.record.challenge == CHALLENGE and table.seed == 42
+        await pilot.press("i")  # the hint is svær, which is the par: none in a challenge
+        await pilot.pause()
+        assert "No hints in a challenge" in str(app.screen.query_one("#status").render())
+        assert app.screen.hint_for is None
         assert await play_challenge(pilot) == 2
         assert par.asked == [CHALLENGE]
         screen = app.screen
@@ -128,6 +132,12 @@ async def test_the_end_screen_shows_the_par_when_it_comes_after_the_last_deal():
         app.post_message(app.ParDone(screen.table, [1, 2], None))
         await pilot.pause()
         assert "par 3" in plain(screen.query_one("#result").content)
+        assert "Undo used" not in plain(screen.query_one("#result").content)
+        screen.table.record.undos.append(
+            Undo(round=1, seat=0, kept=3, cards=screen.table.game.rounds[0].tricks[1].cards)
+        )
+        screen.par_ready()
+        assert "Undo used 1 time" in plain(screen.query_one("#result").content)  # beside par, as at a game's end
 
 
 @sync

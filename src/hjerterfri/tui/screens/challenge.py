@@ -127,6 +127,8 @@ class ChallengeEndScreen(Screen[None]):
         else:
             parts.append(Text(t("challenge.par.working"), style="dim"))
         parts.append(results_table(t, mine, record.par))
+        if undos := len(record.undos):  # beside par, what was taken back is said, as at a game's end
+            parts.append(Text(t("end.undos", n=undos), style="dim"))
         return Group(*parts)
 
     def par_ready(self) -> None:

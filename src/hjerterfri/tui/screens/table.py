@@ -552,6 +552,9 @@ class TableScreen(Screen[None]):
         view = self._hint_view()
         if view is None:
             return
+        if self.table.record.challenge is not None:  # the hint is svær, and so is the par
+            self.say(self.app.texts("hint.challenge"), error=True)
+            return
         stamp = self._stamp()
         if self.hint_for == stamp:
             return  # being worked out, or already shown
