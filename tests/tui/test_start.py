@@ -57,6 +57,8 @@ async def test_enter_right_after_the_name_starts_with_the_whole_name():
         ("dansk", 3, False, {"tight"}),
         ("svensk", 3, False, {"tight", "tighter"}),
         ("svensk", 3, True, {"tight", "tighter"}),
+        ("svensk", 7, False, {"tight"}),  # with the line saying the table needs 100×30
+        ("svensk", 7, True, {"tight", "tighter"}),
     ],
 )
 @sync
@@ -78,3 +80,15 @@ async def test_the_form_fits_every_height_from_24_rows_and_opens_up_when_there_i
             assert start.region.y >= 0 and start.region.bottom <= height - 1, height
             assert app.screen.query_one("#name").region.height == 3
         assert not start.classes & {"tight", "tighter"}
+
+
+@sync
+async def test_the_start_screen_says_when_the_table_chosen_needs_a_larger_window():
+    app = make_app(seed=3, lang="en", preset="svensk", players=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one("#preset-line")
+        assert "Needs a window of 100×30 or more (this: 80×24)" in str(line.render())
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert "Needs" not in str(line.render())

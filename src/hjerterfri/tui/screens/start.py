@@ -25,6 +25,7 @@ from ...table.variants import game_rules, variants_for
 from ..labels import relabel
 from ..messages import SettingChanged
 from ..widgets.choice import Choice
+from .table import MIN_SIZE
 
 if TYPE_CHECKING:
     from ..app import HjerterfriApp
@@ -157,7 +158,7 @@ class StartScreen(Screen[None]):
                 )
                 counts = player_counts(setup.preset)
                 yield Choice(t("start.players"), counts, setup.players, id="players", label_width=10)
-            yield Static(t(f"preset.{setup.preset}"), id="preset-line", classes="explain")
+            yield Static(self._preset_line(), id="preset-line", classes="explain")
             deals = deal_variants(setup.preset, setup.players)
             variant = Choice(
                 t("start.variant"),
@@ -242,13 +243,14 @@ class StartScreen(Screen[None]):
         with a variant line; the tight frame saves three rows and the closed gaps four or five more.
         """
         deals = deal_variants(self.setup.preset, self.setup.players)
-        rows = 25 + 3 * (self.unfinished is not None) + 2 * (len(deals) > 1)
+        rows = 25 + 3 * (self.unfinished is not None) + 2 * (len(deals) > 1) + (self._needs() is not None)
         room = self.app.size.height - 1  # the footer
         if rows <= room:
             return ""
         return "tight" if rows - 3 <= room else "tight tighter"
 
     def on_resize(self) -> None:
+        self.query_one("#preset-line", Static).update(self._preset_line())
         self.query_one("#start").set_classes(self._density())
 
     def on_mount(self) -> None:
@@ -287,13 +289,29 @@ class StartScreen(Screen[None]):
         choice reaches the form (composing it again would drop it)."""
         setup = self.setup
         self.query_one("#players", Choice).set_options(player_counts(setup.preset), setup.players)
-        self.query_one("#preset-line", Static).update(self.app.texts(f"preset.{setup.preset}"))
+        self.query_one("#preset-line", Static).update(self._preset_line())
         deals = deal_variants(setup.preset, setup.players)
         variant = self.query_one("#variant", Choice)
         variant.set_options(deals, setup.variant if setup.variant in deals else "standard")
         variant.display = len(deals) > 1
         self.query_one("#passing", Choice).set_options(passing_options(setup), passing_of(setup))
         self.query_one("#start").set_classes(self._density())
+
+    def _preset_line(self) -> Text:
+        """What the rules are, and whether this terminal is large enough for the table chosen (seven and
+        eight players need 100×30): said here, before the game, not only by the table."""
+        t = self.app.texts
+        line = Text(t(f"preset.{self.setup.preset}"))
+        if (need := self._needs()) is not None:
+            width, height = self.app.size
+            line.append("\n" + t("too.small.start", w=need[0], h=need[1], cw=width, ch=height), style="bold #ffb4a8")
+        return line
+
+    def _needs(self) -> tuple[int, int] | None:
+        """The size the table chosen needs, when this terminal is smaller."""
+        need_w, need_h = MIN_SIZE[self.setup.players]
+        width, height = self.app.size
+        return (need_w, need_h) if width < need_w or height < need_h else None
 
     def typed_name(self) -> str | None:
         """The name typed, or None for the language's default ("Du", "You")."""
