@@ -14,7 +14,7 @@ from .files import GameInUse, GameLock
 from .gamelog import GameRecord
 from .i18n import PRESET_LANGUAGE, Texts
 from .paths import data_dir
-from .rules import PRESETS, RulesError
+from .rules import RulesError
 from .settings import KeptSettings, Settings
 from .table import Setup, Table, process_players
 from .table.players import EXEC, command_for
@@ -235,15 +235,14 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
 
 
 def _table(args: argparse.Namespace, last: Settings) -> tuple[str, int]:
-    """The rules and the number of players: the flags', else those started last time. A remembered one that
-    does not go with the other (a settings file edited by hand, or a flag) gives way to one that does."""
-    flag_preset, flag_players = getattr(args, "preset", None), getattr(args, "players", None)
-    preset, players = flag_preset or last.preset, flag_players or last.players
-    if _plays(preset, players) or (flag_preset and flag_players):
-        return preset, players  # both flags: ``checked`` says what is wrong
-    if not flag_players:
-        return preset, Settings.players
-    return next(p for p in PRESETS if _plays(p, players)), players
+    """The rules and the number of players: the flags', else those started last time. A remembered number
+    that does not go with the rules (a settings file edited by hand, a --preset flag) gives way to four; a
+    --players flag the rules do not play is left for ``checked`` to name."""
+    flag_players = getattr(args, "players", None)
+    preset, players = getattr(args, "preset", None) or last.preset, flag_players or last.players
+    if flag_players or _plays(preset, players):
+        return preset, players
+    return preset, Settings.players
 
 
 def _plays(preset: str, players: int) -> bool:

@@ -181,13 +181,13 @@ def test_a_saved_number_of_the_wrong_type_is_ignored_and_named(tmp_path):
 
 
 def test_saved_rules_and_players_that_do_not_go_together_start_a_table_that_does():
-    """A settings file edited by hand: Dansk at seven players. The start screen opens at four, not an error."""
+    """A settings file edited by hand: Dansk at seven players. The start screen opens at four, not an error
+    (a --players flag the rules do not play is still an error that says so: test_errors_said)."""
     settings_path().parent.mkdir(parents=True, exist_ok=True)
     settings_path().write_text(json.dumps({"preset": "dansk", "players": 7}), encoding="utf-8")
     assert (play_app(args_for()).setup.preset, play_app(args_for()).setup.players) == ("dansk", 4)
-    settings_path().write_text(json.dumps({"preset": "dansk", "players": 4}), encoding="utf-8")
-    flagged = play_app(args_for("--players", "7"))
-    assert (flagged.setup.preset, flagged.setup.players) == ("svensk", 7)  # the rules that play at seven
+    flagged = play_app(args_for("--preset", "dansk"))
+    assert (flagged.setup.preset, flagged.setup.players) == ("dansk", 4)
 
 
 def test_a_bad_name_flag_is_one_line_and_status_2(capsys):
