@@ -367,10 +367,7 @@ async def test_a_takes_the_hints_cards_and_the_pass_prompt_stays_in_view():
         await settle(pilot)
         screen = app.screen
         await pilot.press("i")
-        for _ in range(50):
-            await pilot.pause(0.02)
-            if screen.hinted:
-                break
+        await until_hinted(pilot, screen)
         want = sorted(table.round.hand_cards(HUMAN))[-3:]
         assert status(app).startswith("Choose 3 cards to pass to Alice (0/3) · Hint: ")
         await pilot.press("a")
@@ -381,6 +378,14 @@ async def test_a_takes_the_hints_cards_and_the_pass_prompt_stays_in_view():
         await settle(pilot)
         assert cards_of(table.round.passed[HUMAN] or 0) == want
         assert screen.hinted == () and "Hint" not in status(app)  # the pass hint is not the first card's
+
+
+async def until_hinted(pilot, screen) -> None:
+    """Wait (two seconds at most) for the hint being worked out in its worker."""
+    for _ in range(100):
+        if screen.hinted:
+            return
+        await pilot.pause(0.02)
 
 
 class SlowHint(QuickHint):
@@ -403,10 +408,7 @@ async def test_a_pressed_before_the_pass_hint_comes_takes_it_when_it_comes():
         screen = app.screen
         await pilot.press("i", "a")
         assert screen.chosen == [] and not screen.hinted
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if screen.hinted:
-                break
+        await until_hinted(pilot, screen)
         await pilot.pause()
         assert screen.chosen == sorted(table.round.hand_cards(HUMAN))[-3:]
 
