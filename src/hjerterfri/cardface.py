@@ -11,6 +11,8 @@ from .cards import Card, Suit
 
 CARD_WIDTH = 5
 CARD_HEIGHT = 3
+SUIT_ORDER = (Suit.CLUBS, Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS)
+"""The order suits are shown in, everywhere: black, red, black, red, so neighbours never share a colour."""
 
 PAPER = "#f4f1e8"
 PAPER_DIM = "#8e8b82"

@@ -14,8 +14,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .cardface import Deck
-from .cards import Card, Suit, cards_of
+from .cardface import SUIT_ORDER, Deck
+from .cards import Card, cards_of
 from .engine import OutcomeKind, Phase, Round
 from .gamelog import GameRecord, LogError, LogReplay
 from .i18n import Texts
@@ -110,13 +110,13 @@ class Transcript:
     def deal(self, r: Round) -> RenderableType:
         table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
         table.add_column(self.t("transcript.dealt"), style="bold")
-        for _ in Suit:
+        for _ in SUIT_ORDER:
             table.add_column()
         assert r.dealt is not None
         deck = self.deck
         for seat, hand in enumerate(r.dealt):
             row: list[Text | str] = [self.name(seat)]
-            for suit in Suit:
+            for suit in SUIT_ORDER:  # as the hands on screen show them
                 in_suit = [c for c in reversed(cards_of(hand)) if c.suit is suit]
                 text = Text(deck.suit(suit) + " ", style=deck.ink(suit))
                 text.append(" ".join(deck.rank(c) for c in in_suit) or "-")

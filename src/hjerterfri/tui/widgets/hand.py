@@ -10,15 +10,13 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...cardface import CARD_HEIGHT, CARD_WIDTH, CURSOR, HINT, RECEIVED, Deck
-from ...cards import Card, Suit
+from ...cardface import CARD_HEIGHT, CARD_WIDTH, CURSOR, HINT, RECEIVED, SUIT_ORDER, Deck
+from ...cards import Card
 
 GAP = 1
 OVERLAP_PITCH = CARD_WIDTH - 1
 """Columns per card when a long hand (17 or 18 cards at three players) would not fit side by side:
 each card hides the right edge of the one before it."""
-SUIT_ORDER = (Suit.CLUBS, Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS)
-"""Black, red, black, red: neighbouring suits never share a colour."""
 
 
 def sort_hand(cards: list[Card]) -> list[Card]:

@@ -13,12 +13,11 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import Static
 
-from ...cardface import Deck
+from ...cardface import SUIT_ORDER, Deck
 from ...cards import CARDS, QUEEN_OF_SPADES, TWICE_SHIFT, Card
 from ...i18n import Texts
 from ...literal import printable
 from ...view import PlayerView
-from .hand import SUIT_ORDER
 from .seat import NAME_LIMIT, show_text
 
 SHORT_NAME = 6

@@ -7,11 +7,10 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.widgets import Static
 
-from ...cardface import Deck
+from ...cardface import SUIT_ORDER, Deck
 from ...cards import Card
 from ...i18n import Texts
 from ...literal import literal
-from .hand import SUIT_ORDER
 
 NAME_LIMIT = 14
 """Characters of a name a seat's panel shows (a longer one ends in an ellipsis)."""
