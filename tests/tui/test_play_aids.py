@@ -340,6 +340,18 @@ def test_the_tracker_says_who_has_the_queen_you_passed():
     assert "Q♠ out" in lines[1].plain  # the others do not know where it went
 
 
+def test_the_tracker_with_two_decks_counts_the_cards_out_so_the_queens_stay_in_view():
+    from hjerterfri.cardface import Deck
+    from hjerterfri.i18n import Texts
+    from hjerterfri.rules import preset
+    from hjerterfri.tui.widgets.notes import tracker_lines
+
+    r = Round.deal(preset("svensk", 6), seed=4, number=1)
+    names = ["Ida", "Bo", "Cy", "Di", "Ek", "Fa"]
+    (line,) = tracker_lines(Texts("en"), Deck(), r.view(0), names, 78, hide_points=True, rows=1)
+    assert line.plain.startswith("Out: ♣ ") and "Q♠: 0 fallen" in line.plain and "…" not in line.plain
+
+
 @sync
 async def test_passing_says_how_many_cards_are_missing_and_when_the_choice_is_full():
     table = fixed_table(seed=3, lang="en")

@@ -77,20 +77,24 @@ def tracker_lines(
     t: Texts, deck: Deck, view: PlayerView, names: Sequence[str], width: int, hide_points: bool, rows: int = 2
 ) -> list[Text]:
     """The card tracker in two lines that fit ``width``: the cards out by suit (ranks run together where
-    spaced ones do not fit), then the queen of spades, the voids shown and the points taken this round
-    (unless hidden; left out, and names shortened, where the line would not fit). In one row: the cards out,
-    the queen and the voids, run together and cut at ``width``."""
+    spaced ones do not fit, and only how many where those do not either, as with two decks), then the queen
+    of spades, the voids shown and the points taken this round (unless hidden; left out, and names
+    shortened, where the line would not fit). In one row: the cards out, the queen and the voids, run
+    together and cut at ``width``."""
     left = out(view)
-    spaced, compact = [], []
+    spaced, compact, counted = [], [], []
     for suit in SUIT_ORDER:
         cards = sorted((c for c in left.elements() if c.suit is suit), reverse=True)
         sign = Text(deck.suit(suit), style=f"bold {deck.ink(suit)}")
         spaced.append(Text.assemble(sign, " ", " ".join(deck.rank(c) for c in cards) or "–"))
         compact.append(Text.assemble(sign, "".join(c.rank_text for c in cards) or "–"))
+        counted.append(Text.assemble(sign, " ", str(len(cards))))
     label = t("tracker.out") + " "
     first = Text.assemble(label, Text(" · ").join(spaced))
     if first.cell_len > width or rows == 1:
         first = Text.assemble(label, Text(" ").join(compact))
+    if first.cell_len > (width if rows == 2 else width // 2):  # two decks: how many, so the rest is seen too
+        first = Text.assemble(label, Text(" · ").join(counted))
     queen = queen_text(t, deck, view, left, names)
     others = [s for s in range(view.players) if s != view.seat and view.voids(s)]
     second = ""
