@@ -103,3 +103,26 @@ async def test_the_review_at_three_players_has_no_empty_row_across(small_budget)
         await pilot.pause()
         assert screen.costly and not screen.query_one("#top").display
         assert screen.query_one("#seat-1", SeatPanel).display
+
+
+@sync
+async def test_a_panel_across_at_eight_players_keeps_its_three_lines_with_a_long_name_to_play():
+    from textual.app import App
+
+    from hjerterfri.i18n import Texts
+    from hjerterfri.tui.widgets.seat import SeatInfo
+
+    class OnePanel(App):
+        CSS = "SeatPanel { width: 19; height: 5; border: round white; padding: 0 1; }"
+
+        def compose(self):
+            yield SeatPanel(Texts("sv"), wide=True, classes="seat three-lines")
+
+    app = OnePanel()
+    async with app.run_test(size=(40, 10)) as pilot:
+        panel = app.query_one(SeatPanel)
+        panel.show(SeatInfo(name="Maximiliana", cards_left=12, total=3, round_points=1, to_play=True))
+        await pilot.pause()
+        shown = lines(panel)  # it was "▶ Maximiliana · 12" / "kort" / "3 poäng", the round's points pushed out
+        assert len(shown) == 3 and all(len(line) <= panel.content_region.width for line in shown)
+        assert shown[0].endswith(" · 12 kort") and shown[2] == "+1 i given"

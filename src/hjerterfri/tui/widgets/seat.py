@@ -14,6 +14,8 @@ from ...literal import literal
 
 NAME_LIMIT = 14
 """Characters of a name a seat's panel shows (a longer one ends in an ellipsis)."""
+NARROW_WIDTH = 15
+"""The columns inside the narrowest panel across at six to eight players, before it is laid out."""
 SIDE_WIDTH = 20
 """The columns inside a side seat's panel (its frame and padding taken off), before it is laid out."""
 
@@ -71,7 +73,11 @@ class SeatPanel(Static):
         if info.round_points is not None:
             parts.append(t("points.round", n=info.round_points))
         if self.wide and self.has_class("three-lines"):  # across at six to eight: three to five panels side by side
-            first = Text(" · ").join([name, Text(parts[0])])
+            # name and cards on one line of a narrow panel: no ▶ (the heavy frame says whose turn it is), and
+            # the name cut short enough that its line does not wrap and push the round's points out of sight
+            room = (self.content_size.width or NARROW_WIDTH) - len(" · ") - len(parts[0])
+            short = literal(info.name, style="bold", limit=max(3, min(NAME_LIMIT, room)))
+            first = Text(" · ").join([short, Text(parts[0])])
             body = Text("\n").join([first, *(Text(p) for p in parts[1:]), *self.hand_lines(info.hand or ())])
         elif self.wide and self.has_class("two-lines"):  # across at a table of five: two panels side by side
             first = Text(" · ").join([name, Text(parts[0])])

@@ -117,20 +117,26 @@ class TrickView(Widget):
 
     def _row(self) -> Text:
         """The trick as rows of cards in the order played, each under its player's name (six to eight)."""
-        per_row = max(1, (self.size.width or 80) // LABEL_WIDTH)
+        width = self.size.width or 80
+        per_row = max(1, width // LABEL_WIDTH)
         lines: list[Text] = []
         plays = list(self.plays)
         for start in range(0, max(len(plays), 1), per_row):
             chunk = plays[start : start + per_row]
-            names = Text()
-            boxes = [Text() for _ in range(CARD_HEIGHT)]
+            # columns as wide as a full row has room for (up to 9), so names are cut less; the band of a full
+            # row centred, so the cards do not move as more are played
+            slots = min(per_row, max(len(self.labels), len(chunk), 1))
+            pitch = max(LABEL_WIDTH, min(LABEL_WIDTH + 3, width // slots))
+            left = " " * max(0, (width - pitch * slots) // 2)
+            inset = " " * ((pitch - CARD_WIDTH) // 2)
+            names = Text(left)
+            boxes = [Text(left) for _ in range(CARD_HEIGHT)]
             for place, card in chunk:
                 won = self.winner == place
-                names.append(
-                    f"{self.labels.get(place, '')[:CARD_WIDTH]:^{CARD_WIDTH}} ", style="bold" if won else "dim"
-                )
+                names.append(f"{self.labels.get(place, '')[: pitch - 1]:^{pitch}}", style="bold" if won else "dim")
                 for r, part in enumerate(self.deck.box(card, edge=WINNER if won else None, heavy=won)):
+                    boxes[r].append(inset)
                     boxes[r].append_text(part)
-                    boxes[r].append(" ")
+                    boxes[r].append(" " * (pitch - CARD_WIDTH - len(inset)))
             lines.extend([names, *boxes])
         return Text("\n").join(lines)
