@@ -313,7 +313,12 @@ def test_a_bot_program_needs_allow_exec(capsys, tmp_path, monkeypatch):
     assert err.count("\n") == 1 and "--allow-exec" in err and "exec:./evil --now" in err
     assert main(["continue", "--allow-import", str(path)]) == 2  # the one flag does not allow the other
     capsys.readouterr()
-    # With the flag the table is set up; nothing runs until a bot is asked (no app is run here).
+    monkeypatch.chdir(tmp_path)
+    assert main(["continue", "--allow-exec", str(path), "--lang", "en"]) == 2  # no ./evil here: one line
+    assert "no program './evil' found" in capsys.readouterr().err
+    (tmp_path / "evil").write_text("#!/bin/sh\n", encoding="utf-8")
+    (tmp_path / "evil").chmod(0o755)
+    # With the flag and the program there, the table is set up; nothing runs until a bot is asked.
     app = continue_app(args_for("continue", "--allow-exec", str(path)))
     assert isinstance(app, HjerterfriApp) and started == []
     assert app.table is not None and app.table.players[1].command == ["./evil", "--now"]
