@@ -520,7 +520,6 @@ class TableScreen(Screen[None]):
         self.notify(text, severity="warning", timeout=8, markup=False)
 
     def _after_pass(self) -> None:
-        self._drop_hint()  # a pass hint is stale once passed (the cards played stay 0)
         self._clear()
         self.refresh_table()
         self.advance()
@@ -685,6 +684,7 @@ class TableScreen(Screen[None]):
             self.say(self.app.texts.reason(e, self.table.names), error=True)
             return
         self.chosen = []
+        self._drop_hint()  # your pass hint is stale once you passed (the others' passes leave it be)
         self._after_pass()
 
     def action_accept_hint(self) -> None:
