@@ -310,16 +310,26 @@ def _keep_log(process: subprocess.Popen[bytes], log: IO[bytes]) -> None:
     stream = process.stderr
     assert stream is not None
     kept = 0
-    with log, contextlib.suppress(OSError, ValueError):
-        while chunk := stream.read(1 << 16):
-            if kept < STDERR_LIMIT:
+    with log:
+        while chunk := _read_some(stream):
+            if kept >= STDERR_LIMIT:
+                continue  # read and dropped, so the program never waits on a full pipe
+            with contextlib.suppress(OSError, ValueError):  # a full disk stops the log, not the reading
                 log.write(chunk[: STDERR_LIMIT - kept])
-                kept += len(chunk)
-                if kept >= STDERR_LIMIT:
+                if kept + len(chunk) >= STDERR_LIMIT:
                     log.write(f"\n--- cut here: the log keeps {STDERR_LIMIT} bytes a start\n".encode())
                 log.flush()
+            kept += len(chunk)
     with contextlib.suppress(OSError):
         stream.close()
+
+
+def _read_some(stream: IO[bytes]) -> bytes:
+    """What the pipe has (up to 64 KiB), or b"" at its end or on an error."""
+    try:
+        return stream.read(1 << 16) or b""
+    except (OSError, ValueError):
+        return b""
 
 
 def command_for(spec: str) -> list[str]:
