@@ -135,10 +135,12 @@ def main(args: argparse.Namespace) -> int:
         return 0
     console.print(Text(t("games.title", dir=directory)), soft_wrap=True)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    # At 80 columns the file's name and the result take most of the row: the players and the result wrap
+    # (by words) rather than the players being squeezed to a letter a line
     table.add_column(t("games.started"), no_wrap=True)
-    table.add_column(t("games.rules"), no_wrap=True)
-    table.add_column(t("games.players"), overflow="fold")
-    table.add_column(t("games.result"), no_wrap=True)
+    table.add_column(t("games.rules"), no_wrap=True, min_width=6)
+    table.add_column(t("games.players"), overflow="fold", min_width=12)
+    table.add_column(t("games.result"), min_width=16)
     for e in entries:
         file = literal(e.path.name, style="dim")
         if e.summary is None:

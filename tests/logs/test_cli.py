@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from hjerterfri.cli import main
-from hjerterfri.gamelog import load, new_log_path, save
+from hjerterfri.gamelog import GameRecord, load, new_log_path, save
+from hjerterfri.rules import preset
 
 from .helpers import new_record, play_out
 
@@ -116,6 +117,23 @@ def test_games_lists_games_and_figures(capsys, data_dir):
     out = capsys.readouterr().out
     assert "ikke færdigt, runde" in out and "ulæselig" in out and "(og 1 ufærdigt)" in out
     assert f"vundet:                   {won} af 3 ({100 * won / 3:.0f} %)" in out
+
+
+def test_games_keeps_names_whole_at_80_columns_in_swedish(capsys, data_dir, monkeypatch):
+    """The file's name and a long result (a challenge's, as here) once squeezed the players' column to
+    nothing at 80 columns; the result now wraps by words instead."""
+    from hjerterfri import games
+    from hjerterfri.gamelog import Seat
+
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr(games, "result_text", lambda t, rec: "utmaning HJ1-23Q7-HA70-06S")
+    monkeypatch.setattr(games, "score_text", lambda t, rec: "du 0 · par 0 · 0/8 givar · ↶ ångrat 1 gång")
+    seats = (Seat("Ida"), Seat("Astrid", "middel", 1), Seat("Olle", "middel", 2), Seat("Karin", "middel", 3))
+    record = play_out(GameRecord.new(preset("svensk"), 5, seats, new_record().started), actions=40)
+    save(record, new_log_path(record))
+    assert main(["games", "--lang", "sv"]) == 0
+    out = capsys.readouterr().out
+    assert all(name in out for name in ("Astrid", "Olle", "Karin", "Svensk")) and "HJ1-23Q7-HA70-06S" in out
 
 
 def test_a_data_dir_that_is_a_file_is_one_line(capsys, tmp_path):
