@@ -146,6 +146,42 @@ def test_a_worker_that_dies_is_one_line_not_a_wait_for_ever(capsys):
     assert status == 2 and err.count("\n") == 1 and "a worker process ended unexpectedly during deal" in err
 
 
+def test_an_arena_stopped_early_leaves_no_worker_playing_on(tmp_path):
+    """Ctrl-C, a bot's fault or a caller that stops reading: the workers are ended, not left running."""
+    import multiprocessing
+
+    from hjerterfri.arena.play import Lineup, played
+
+    before = set(multiprocessing.active_children())  # another test's, still being ended
+    lineup = Lineup(("let", "let", "let", "let"), 1, preset("dansk"), data_dir=str(tmp_path))
+    results = played((lineup,), range(1, 2001), jobs=2)
+    deal, _ = next(results)
+    assert 1 <= deal <= 2000 and len(set(multiprocessing.active_children()) - before) == 2
+    results.close()  # as an exception from the loop reading it would
+    assert set(multiprocessing.active_children()) - before == set()
+
+
+def test_ctrl_c_ends_an_arena_with_workers_at_once(tmp_path):
+    """Interrupted while it waits for the workers, the arena ends (status 130) and leaves none running;
+    waiting on the futures themselves once left the pool's thread stuck on a lock, and the arena hung."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    command = [sys.executable, "-m", "hjerterfri", "--data-dir", str(tmp_path), "arena", "--seats", "let,let,let,let"]
+    child = subprocess.Popen([*command, "--deals", "20000", "--jobs", "2"], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, start_new_session=True)  # fmt: skip
+    time.sleep(3)  # the workers are started and playing
+    child.send_signal(signal.SIGINT)
+    try:
+        status = child.wait(timeout=30)
+    finally:
+        child.kill()
+    ps = subprocess.run(["ps", "-o", "stat=", "-s", str(child.pid)], capture_output=True, text=True).stdout
+    assert status == 130 and [s for s in ps.split() if not s.startswith("Z")] == []  # none left running
+
+
 def test_a_bot_calling_sys_exit_is_a_fault_not_the_end_of_the_arena():
     fig = arena.run(["tests.bots.test_arena:CallsExit", "let", "let", "let"], 1, 1, preset("dansk"), keep_going=True)
     assert fig["types"]["tests.bots.test_arena:CallsExit"]["faults"] == 4 * 13

@@ -194,21 +194,39 @@ def _played_in_workers(
     lineups: tuple[Lineup, ...], deals: Sequence[int], jobs: int
 ) -> Iterator[tuple[int, list[DealResult]]]:
     """``played`` in ``jobs`` worker processes. A worker that dies (a bot that ends its process, the system
-    killing it) is one line naming a deal it was playing, not a wait for a result that never comes."""
+    killing it) is one line naming a deal it was playing, not a wait for a result that never comes.
+
+    A few deals a worker are in flight at a time, and finished ones come back through a queue: waiting
+    on it holds no future's lock, so Ctrl-C here cannot leave the pool's own thread stuck on one."""
     import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    import queue
+    from concurrent.futures import Future, ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start)
+    finished: queue.SimpleQueue[Future[tuple[int, list[DealResult]]]] = queue.SimpleQueue()
+    waiting: dict[Future[tuple[int, list[DealResult]]], int] = {}
+    ahead = iter(deals)
     try:
-        waiting = {pool.submit(_numbered_task, lineups, d): d for d in deals}
-        while waiting:
-            done, _ = wait(waiting, return_when=FIRST_COMPLETED)
-            for future in done:
-                deal = waiting.pop(future)
-                try:
-                    yield future.result()
-                except BrokenProcessPool:
-                    raise ArenaError(Message("arena.worker-died", deal=deal)) from None
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        while True:
+            while len(waiting) < 16 * jobs and (deal := next(ahead, None)) is not None:
+                future = pool.submit(_numbered_task, lineups, deal)
+                waiting[future] = deal
+                future.add_done_callback(finished.put)
+            if not waiting:
+                break
+            future = finished.get()
+            deal = waiting.pop(future)
+            try:
+                yield future.result()
+            except BrokenProcessPool:
+                raise ArenaError(Message("arena.worker-died", deal=deal)) from None
+    except BaseException:  # a bot's fault, Ctrl-C, the caller stopping: no worker is left playing on
+        workers = list((getattr(pool, "_processes", None) or {}).values())
+        for process in workers:
+            process.kill()  # (Python 3.14 has pool.kill_workers() for this)
+        for process in workers:
+            process.join(5)
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
