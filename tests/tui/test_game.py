@@ -160,9 +160,10 @@ async def test_a_small_terminal_says_what_it_needs_and_recovers():
         table = app.screen
         assert table.has_class("too-small")
         assert "80×24" in str(table.query_one("#too-small").render())
-        await pilot.press("space", "right", "space", "right", "space", "p", "i")  # nothing is done unseen
+        await pilot.press("space", "right", "space", "right", "space", "p", "i", "u", "c")  # nothing done unseen
         await pilot.pause()
         assert table.chosen == [] and table.table.round.passed[HUMAN] is None and table.hint_for is None
+        assert not table.message  # u and c did not even say why they do not apply
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not table.has_class("too-small")

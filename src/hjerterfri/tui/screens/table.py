@@ -745,6 +745,11 @@ class TableScreen(Screen[None]):
 
     def on_key(self, event) -> None:
         """Any key lets a held trick go (arrows and the like included); u and c say why when they do not apply."""
+        if self.has_class("too-small"):
+            if event.key in ("u", "c"):  # the table is not shown: nothing is taken back or claimed unseen
+                event.stop()
+                event.prevent_default()
+            return
         if event.key in ("u", "c") and self.held is None:
             action = "undo" if event.key == "u" else "claim"
             if not self.check_action(action, ()):
