@@ -211,6 +211,34 @@ async def test_a_finished_trick_can_wait_for_a_key():
 
 
 @sync
+async def test_two_changes_at_once_in_the_settings_leave_the_dialog_working():
+    """Two ←/→ in one burst (a key held down, a paste): the second once reached a line the first change's
+    rebuild had removed, and the dialog took no key after it."""
+    from hjerterfri.tui.screens.dialogs import SettingsScreen
+    from hjerterfri.tui.widgets.choice import Choice
+
+    app = make_app(seed=3, skip_start=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        lang = screen.query_one("#lang", Choice)
+        lang.focus()
+        lang.action_step(1)  # both before either is applied
+        lang.action_step(1)
+        await pilot.pause()
+        assert app.settings.lang == "en" and app.focused is lang and lang.is_attached  # da, sv, en
+        assert "Settings" in str(screen.query_one("#settings-title").render())
+        await pilot.press("down", "right")  # and keys still work: the next line
+        assert app.settings.bot_limit != make_app(seed=3).settings.bot_limit
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
+@sync
 async def test_every_setting_on_the_settings_screen_changes_its_setting():
     from hjerterfri.tui.screens.dialogs import SettingsScreen
 

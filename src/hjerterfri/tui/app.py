@@ -227,20 +227,24 @@ class HjerterfriApp(ReportingApp):
             self.keep_settings()  # a language chosen as it was is still chosen now
             return
         setattr(self.settings, message.name, message.value)
-        self.settings_changed()
+        self.settings_changed(texts=message.name in ("lang", "ascii"))
 
-    def settings_changed(self) -> None:
-        """The language, look or pace changed: every screen redraws in the new one, and they are kept."""
+    def settings_changed(self, texts: bool = True) -> None:
+        """The language, look or pace changed: every screen redraws in the new one, and they are kept.
+        Only a change of the texts (the language, the suit signs) says the start screen and the settings
+        anew: a pace shows itself on its own line already."""
         self._texts = Texts(self.settings.lang, ascii_suits=self.settings.ascii)
         self.keep_settings()
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):
                 screen.apply_settings()
-            elif isinstance(screen, StartScreen | SettingsScreen):
+            elif isinstance(screen, SettingsScreen) and texts:
+                screen.retext()
+            elif isinstance(screen, StartScreen) and texts:
                 screen.refresh(recompose=True)
                 self.call_after_refresh(self._relabel, screen, self.focused.id if self.focused else None)
 
-    def _relabel(self, screen: StartScreen | SettingsScreen, focused: str | None) -> None:
+    def _relabel(self, screen: StartScreen, focused: str | None) -> None:
         from .labels import relabel
 
         if focused and screen.is_current:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -238,6 +238,10 @@ class QuitScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
+Row = tuple[str, str, Sequence[Any], Any, Callable[[Any], str]]
+"""A line of the settings: its id, label, options, value, and how a value reads."""
+
+
 class SettingsScreen(Dialog):
     """Pace, trick pause, the tracker, undo, finishing rounds, forced cards, looks, language; changes apply at once."""
 
@@ -249,30 +253,50 @@ class SettingsScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
+        with Vertical(classes="dialog", id="settings"):
+            yield Static(Text(t("settings.title"), style="bold"), id="settings-title")
+            rows, width = self._rows()
+            for name, label, options, value, describe in rows:
+                yield Choice(label, options, value, describe, id=name, label_width=width)
+            yield Static(t("settings.hint"), classes="hint", id="settings-hint")
+        yield Footer(compact=True)
+
+    def _rows(self) -> tuple[list[Row], int]:
+        """Each line's id, label, options, value and how a value reads, in the app's language; and the labels'
+        width: the longest label and a gap."""
+        t = self.app.texts
         s = self.app.settings
         yes_no = lambda v: t("yes") if v else t("no")  # noqa: E731
-        with Vertical(classes="dialog", id="settings"):
-            yield Static(Text(t("settings.title"), style="bold"))
-            seconds = lambda v: t("seconds", n=t.number(v, "g"))  # noqa: E731
-            rows = [
-                ("speed", "settings.speed", SPEEDS, s.speed, lambda v: t(f"speed.{v}")),
-                ("pause", "settings.pause", TRICK_PAUSES, s.trick_pause, seconds),
-                ("hold", "settings.hold", (False, True), s.hold_trick, yes_no),
-                ("hide", "settings.hide", (False, True), s.hide_round_points, yes_no),
-                ("colours", "settings.colours", (False, True), s.four_colour, yes_no),
-                ("ascii", "settings.ascii", (False, True), s.ascii, yes_no),
-                ("lang", "settings.lang", LANGUAGES, s.lang, _language_name),
-                ("limit", "settings.limit", BOT_LIMITS, s.bot_limit, seconds),
-                ("tracker", "settings.tracker", (False, True), s.tracker, yes_no),
-                ("undo", "settings.undo", (False, True), s.undo, yes_no),
-                ("finish", "settings.finish", (False, True), s.finish_pointless, yes_no),
-                ("forced", "settings.forced", (False, True), s.play_forced, yes_no),
-            ]
-            width = max(len(t(key)) for _, key, *_ in rows) + 2  # the longest label and a gap, in any language
-            for name, key, options, value, describe in rows:
-                yield Choice(t(key), options, value, describe, id=name, label_width=width)
-            yield Static(t("settings.hint"), classes="hint")
-        yield Footer(compact=True)
+        seconds = lambda v: t("seconds", n=t.number(v, "g"))  # noqa: E731
+        rows: list[Row] = [
+            ("speed", t("settings.speed"), SPEEDS, s.speed, lambda v: t(f"speed.{v}")),
+            ("pause", t("settings.pause"), TRICK_PAUSES, s.trick_pause, seconds),
+            ("hold", t("settings.hold"), (False, True), s.hold_trick, yes_no),
+            ("hide", t("settings.hide"), (False, True), s.hide_round_points, yes_no),
+            ("colours", t("settings.colours"), (False, True), s.four_colour, yes_no),
+            ("ascii", t("settings.ascii"), (False, True), s.ascii, yes_no),
+            ("lang", t("settings.lang"), LANGUAGES, s.lang, _language_name),
+            ("limit", t("settings.limit"), BOT_LIMITS, s.bot_limit, seconds),
+            ("tracker", t("settings.tracker"), (False, True), s.tracker, yes_no),
+            ("undo", t("settings.undo"), (False, True), s.undo, yes_no),
+            ("finish", t("settings.finish"), (False, True), s.finish_pointless, yes_no),
+            ("forced", t("settings.forced"), (False, True), s.play_forced, yes_no),
+        ]
+        return rows, max(len(label) for _, label, *_ in rows) + 2
+
+    def retext(self) -> None:
+        """The language or the suit signs changed: each line says itself anew, in place. Rebuilt instead, a
+        second key pressed while the first change was applied went to a line already removed, and the
+        dialog took no key after it."""
+        t = self.app.texts
+        self.query_one("#settings-title", Static).update(Text(t("settings.title"), style="bold"))
+        self.query_one("#settings-hint", Static).update(t("settings.hint"))
+        rows, width = self._rows()
+        for name, label, _, _, describe in rows:
+            choice = self.query_one(f"#{name}", Choice)
+            choice.label, choice.describe, choice.label_width = label, describe, width
+            choice.refresh()
+        relabel(self, t)
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         event.stop()
