@@ -126,3 +126,33 @@ async def test_a_panel_across_at_eight_players_keeps_its_three_lines_with_a_long
         shown = lines(panel)  # it was "▶ Maximiliana · 12" / "kort" / "3 poäng", the round's points pushed out
         assert len(shown) == 3 and all(len(line) <= panel.content_region.width for line in shown)
         assert shown[0].endswith(" · 12 kort") and shown[2] == "+1 i given"
+
+
+@sync
+async def test_a_first_trick_of_eight_cards_at_six_players_lies_in_one_row_between_the_side_seats():
+    from textual.app import App
+
+    from hjerterfri.cardface import Deck
+    from hjerterfri.tui.widgets.trick import PLACES, TrickView
+
+    places = PLACES[6]
+    names = ["Ida", "Astrid", "Olle", "Karin", "Nils", "Greta"]
+
+    class OneTrick(App):
+        CSS = "TrickView { width: 44; height: 8; }"  # the room between the side seats at 80 columns
+
+        def compose(self):
+            yield TrickView(Deck())
+
+    app = OneTrick()
+    async with app.run_test(size=(60, 10)) as pilot:
+        trick = app.query_one(TrickView)
+        trick.labels = dict(zip(places, names, strict=True))
+        seats = [0, 1, 1, 2, 3, 4, 5, 5]  # two seats play two cards in the first trick
+        trick.show([(places[s], CARDS[i]) for i, s in enumerate(seats)])
+        await pilot.pause()
+        shown = str(trick.render()).splitlines()
+        assert len(shown) == 4 and all(len(line) <= 44 for line in shown)  # names, then one row of cards
+        trick.show([(places[s], CARDS[i]) for i, s in enumerate(range(6))])  # a trick of six
+        await pilot.pause()
+        assert "Astrid" in str(trick.render()).splitlines()[0]  # room for the whole name

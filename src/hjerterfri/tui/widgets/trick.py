@@ -29,8 +29,9 @@ PLACES = {
 """For each table size, the place of each seat from the bottom one, in the order of play."""
 ACROSS = (10, 11, 12, 13, 14)
 """The places across at six to eight players, left to right."""
-LABEL_WIDTH = CARD_WIDTH + 1
-"""A card's column in the row of a trick at six to eight players, with the gap after it."""
+WIDEST = CARD_WIDTH + 4
+"""The widest column a card gets in the row of a trick at six to eight players (its name above it, cut to
+one letter less than the column)."""
 SECOND_CARD = {0: CARD_WIDTH + 1, 1: CARD_WIDTH + 1, 2: -(CARD_WIDTH + 1), 3: -(CARD_WIDTH + 1), 4: CARD_WIDTH + 1}
 """Where a seat's second card in the trick goes, in columns from its first: inwards at the sides,
 outwards across (at five), to the right at the bottom."""
@@ -118,7 +119,7 @@ class TrickView(Widget):
     def _row(self) -> Text:
         """The trick as rows of cards in the order played, each under its player's name (six to eight)."""
         width = self.size.width or 80
-        per_row = max(1, width // LABEL_WIDTH)
+        per_row = max(1, width // CARD_WIDTH)  # cards side by side at the least: a first trick of eight fits
         lines: list[Text] = []
         plays = list(self.plays)
         for start in range(0, max(len(plays), 1), per_row):
@@ -126,7 +127,7 @@ class TrickView(Widget):
             # columns as wide as a full row has room for (up to 9), so names are cut less; the band of a full
             # row centred, so the cards do not move as more are played
             slots = min(per_row, max(len(self.labels), len(chunk), 1))
-            pitch = max(LABEL_WIDTH, min(LABEL_WIDTH + 3, width // slots))
+            pitch = max(CARD_WIDTH, min(WIDEST, width // slots))
             left = " " * max(0, (width - pitch * slots) // 2)
             inset = " " * ((pitch - CARD_WIDTH) // 2)
             names = Text(left)
