@@ -92,8 +92,8 @@ def result_text(t: Texts, rec: Summary) -> str:
 
 def score_text(t: Texts, rec: Summary) -> str:
     """The totals (for a challenge the player's points and the par as far as it was played), and how often
-    moves were taken back."""
-    undos = f" · ↶ {t('games.undos', n=rec.undos)}" if rec.undos else ""
+    moves were taken back: short lines, for the narrow column they share at 80 columns."""
+    undos = f"\n↶ {t('games.undos', n=rec.undos)}" if rec.undos else ""  # a line of its own: the column is narrow
     challenge = rec.challenge
     if challenge is None:
         return "-".join(map(str, rec.totals)) + undos
@@ -102,7 +102,7 @@ def score_text(t: Texts, rec: Summary) -> str:
     par = "?" if rec.par is None else str(sum(rec.par[:played]))
     text = t("games.challenge.score", you=you, par=par)
     if played < challenge.deals:
-        text += " · " + t("games.challenge.played", played=played, n=challenge.deals)
+        text += "\n" + t("games.challenge.played", played=played, n=challenge.deals)
     return text + undos
 
 
@@ -134,24 +134,29 @@ def main(args: argparse.Namespace) -> int:
         console.print(Text(t("games.none", dir=directory)), soft_wrap=True)
         return 0
     console.print(Text(t("games.title", dir=directory)), soft_wrap=True)
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    # At 80 columns the file's name and the result take most of the row: the players and the result wrap
-    # (by words) rather than the players being squeezed to a letter a line
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    # At 80 columns the file's name and the result take most of the row: the result's lines are short (the
+    # undos on a line of their own) and the players keep a least width, rather than being squeezed away
+    results = {
+        id(e): f"{result_text(t, e.summary)}\n{score_text(t, e.summary)}" if e.summary else t("games.broken")
+        for e in entries
+    }
+    widest = max(len(line) for text in results.values() for line in text.splitlines())
     table.add_column(t("games.started"), no_wrap=True)
-    table.add_column(t("games.rules"), no_wrap=True, min_width=6)
-    table.add_column(t("games.players"), overflow="fold", min_width=12)
-    table.add_column(t("games.result"), min_width=16)
+    table.add_column(t("games.rules"), min_width=6)
+    table.add_column(t("games.players"), overflow="fold", min_width=10)
+    table.add_column(t("games.result"), no_wrap=True, overflow="ellipsis", min_width=min(widest, 26))
     for e in entries:
         file = literal(e.path.name, style="dim")
         if e.summary is None:
-            table.add_row(Text.assemble("?\n", file), "?", "", Text(t("games.broken"), style="red"))
+            table.add_row(Text.assemble("?\n", file), "?", "", Text(results[id(e)], style="red"))
             continue
         rec = e.summary
         table.add_row(
             Text.assemble(f"{rec.started:%Y-%m-%d %H:%M}\n", file),
             Text(t.preset_name(rec.rules.name)),
             Text(players_text(t, rec)),
-            Text(f"{result_text(t, rec)}\n{score_text(t, rec)}"),
+            Text(results[id(e)]),
         )
     console.print(table)
     broken = sum(e.summary is None for e in entries)

@@ -97,7 +97,7 @@ async def test_a_challenge_from_its_code_to_the_par_and_the_log(tmp_path):
         await pilot.press("i")  # the hint is svær, which is the par: none in a challenge
         await pilot.pause()
         assert "No hints in a challenge" in str(app.screen.query_one("#status").render())
-        assert app.screen.hint_for is None
+        assert app.screen.hint_for is None and not app.screen.check_action("hint", ())  # nor in the footer
         assert await play_challenge(pilot) == 2
         assert par.asked == [CHALLENGE]
         screen = app.screen

@@ -121,13 +121,13 @@ def test_games_lists_games_and_figures(capsys, data_dir):
 
 def test_games_keeps_names_whole_at_80_columns_in_swedish(capsys, data_dir, monkeypatch):
     """The file's name and a long result (a challenge's, as here) once squeezed the players' column to
-    nothing at 80 columns; the result now wraps by words instead."""
+    nothing at 80 columns; the players now keep a least width and the result's lines are short."""
     from hjerterfri import games
     from hjerterfri.gamelog import Seat
 
     monkeypatch.setenv("COLUMNS", "80")
-    monkeypatch.setattr(games, "result_text", lambda t, rec: "utmaning HJ1-23Q7-HA70-06S")
-    monkeypatch.setattr(games, "score_text", lambda t, rec: "du 0 · par 0 · 0/8 givar · ↶ ångrat 1 gång")
+    monkeypatch.setattr(games, "result_text", lambda t, rec: "utmaning\nHJ1-23Q7-HA70-06S")
+    monkeypatch.setattr(games, "score_text", lambda t, rec: "du 0 · par 0\n0/8 givar\n↶ ångrat 1 gång")
     seats = (Seat("Ida"), Seat("Astrid", "middel", 1), Seat("Olle", "middel", 2), Seat("Karin", "middel", 3))
     record = play_out(GameRecord.new(preset("svensk"), 5, seats, new_record().started), actions=40)
     save(record, new_log_path(record))

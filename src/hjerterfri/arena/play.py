@@ -222,11 +222,8 @@ def _played_in_workers(
             except BrokenProcessPool:
                 raise ArenaError(Message("arena.worker-died", deal=deal)) from None
     except BaseException:  # a bot's fault, Ctrl-C, the caller stopping: no worker is left playing on
-        workers = list((getattr(pool, "_processes", None) or {}).values())
-        for process in workers:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
             process.kill()  # (Python 3.14 has pool.kill_workers() for this)
-        for process in workers:
-            process.join(5)
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown(wait=True, cancel_futures=True)  # the pool, broken now, ends and joins every worker
         raise
     pool.shutdown(wait=True)

@@ -413,8 +413,8 @@ class TableScreen(Screen[None]):
             return view.phase is Phase.PLAYING
         if action == "last_trick":
             return True if self._last_trick() is not None else None
-        if action == "hint":
-            return self._hint_view() is not None
+        if action == "hint":  # none in a challenge (the key says why: ``on_key``)
+            return self.table.record.challenge is None and self._hint_view() is not None
         return True
 
     # The flow of play
@@ -551,7 +551,7 @@ class TableScreen(Screen[None]):
         view = self._hint_view()
         if view is None:
             return
-        if self.table.record.challenge is not None:  # the hint is svær, and so is the par
+        if self.table.record.challenge is not None:  # the hint is svær, and so is the par (not in the footer)
             self.say(self.app.texts("hint.challenge"), error=True)
             return
         stamp = self._stamp()
@@ -750,8 +750,10 @@ class TableScreen(Screen[None]):
                 event.stop()
                 event.prevent_default()
             return
-        if event.key in ("u", "c") and self.held is None:
-            action = "undo" if event.key == "u" else "claim"
+        if event.key in ("u", "c", "i") and self.held is None:
+            action = {"u": "undo", "c": "claim", "i": "hint"}[event.key]
+            if event.key == "i" and self.table.record.challenge is None:
+                return  # out of turn the hint key does nothing, as before
             if not self.check_action(action, ()):
                 event.stop()
                 getattr(self, f"action_{action}")()
