@@ -118,6 +118,8 @@ class KeptSettings:
         self.path = path
         self.saved, self.problem = load_settings(path)
         self.flags = flags
+        self.moved: set[str] = set()
+        """Flagged settings the player has changed this run: from then on their value is theirs to keep."""
 
     def settings(self, preset_lang: str) -> Settings:
         """This run's settings: the preset's language, then what was saved, then the flags."""
@@ -130,8 +132,9 @@ class KeptSettings:
     def keep(self, settings: Settings, lang_chosen: bool) -> None:
         """Save ``settings`` if they differ from the file (raises OSError when it cannot be written)."""
         data = asdict(settings)
+        self.moved |= {name for name, value in self.flags.items() if data[name] != value}
         for name, value in self.flags.items():
-            if data[name] == value:
+            if data[name] == value and name not in self.moved:  # moved off the flag's value and back: chosen
                 if name in self.saved:
                     data[name] = self.saved[name]
                 else:

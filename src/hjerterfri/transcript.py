@@ -97,14 +97,14 @@ class Transcript:
             if u.passed is not None:
                 text = t("transcript.undo.pass", name=name, cards=t.cards_short(list(u.passed)))
             else:
-                text = t("transcript.undo", name=name, cards=t.cards_short(list(u.cards)), kept=u.kept)
+                text = t("transcript.undo", name=name, cards=t.cards_short(list(u.cards)), n=u.kept)
             lines.append(Text("↶ " + text, style="dim"))
         for e in self.record.endings:
             if e.round == r.number:
                 if e.claim is not None:
-                    lines.append(Text(t("transcript.claim", name=self.names[e.claim], at=e.at), style="bold"))
+                    lines.append(Text(t("transcript.claim", name=self.names[e.claim], n=e.at), style="bold"))
                 else:
-                    lines.append(Text(t("transcript.finished", at=e.at), style="dim"))
+                    lines.append(Text(t("transcript.finished", n=e.at), style="dim"))
         return lines
 
     def deal(self, r: Round) -> RenderableType:

@@ -28,6 +28,19 @@ def test_kept_settings_load_as_they_were_and_unchanged_ones_are_not_rewritten(tm
     assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
 
 
+def test_a_flagged_setting_changed_and_changed_back_keeps_the_last_choice(tmp_path):
+    """Run with --speed fast --lang en, changed to instant and Danish, then back: saved as chosen last
+    (it once kept the values in between, which a flag's value then pointed back to)."""
+    path = tmp_path / "settings.json"
+    kept = KeptSettings(path, {"speed": "fast", "lang": "en"})
+    kept.keep(Settings(lang="da", speed="instant"), lang_chosen=True)
+    kept.keep(Settings(lang="en", speed="fast"), lang_chosen=True)
+    assert (KeptSettings(path, {}).saved["speed"], KeptSettings(path, {}).saved["lang"]) == ("fast", "en")
+    untouched = KeptSettings(tmp_path / "other.json", {"speed": "fast"})
+    untouched.keep(Settings(speed="fast", ascii=True), lang_chosen=False)
+    assert "speed" not in KeptSettings(tmp_path / "other.json", {}).saved  # a flag alone holds for its run
+
+
 def test_broken_files_give_the_defaults_and_one_line_naming_the_file(tmp_path):
     path = tmp_path / "settings.json"
     for text in ('{"lang": "en",', "[" * 100_000, "1" * 5000, '["a list"]', "\xff"):
