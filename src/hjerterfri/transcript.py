@@ -81,6 +81,9 @@ class Transcript:
         if r.pass_direction is not PassDirection.NONE:
             parts.append(self.passes(r))
         parts.append(self.tricks(r, totals))
+        if r.kitty and r.tricks:  # its points are the first trick's winner's (the round's points say so)
+            kitty = t.cards_short(cards_of(r.kitty))
+            parts.append(Text(t("list.kitty.seen", name=self.names[r.tricks[0].winner], cards=kitty), style="dim"))
         parts.extend(self.asides(r))
         if r.is_over and (shooter := r.moon_shooter()) is not None:
             parts.append(Text(t("transcript.moon", name=self.names[shooter]), style="bold"))
@@ -113,16 +116,21 @@ class Transcript:
         for _ in SUIT_ORDER:
             table.add_column()
         assert r.dealt is not None
-        deck = self.deck
         for seat, hand in enumerate(r.dealt):
-            row: list[Text | str] = [self.name(seat)]
-            for suit in SUIT_ORDER:  # as the hands on screen show them
-                in_suit = [c for c in reversed(cards_of(hand)) if c.suit is suit]
-                text = Text(deck.suit(suit) + " ", style=deck.ink(suit))
-                text.append(" ".join(deck.rank(c) for c in in_suit) or "-")
-                row.append(text)
-            table.add_row(*row)
+            table.add_row(self.name(seat), *self.suits(cards_of(hand)))
+        if r.kitty:  # three and five players (the Danish rules): the cards laid aside
+            table.add_row(self.t("transcript.kitty"), *self.suits(cards_of(r.kitty)))
         return Group(Text(self.t("transcript.dealt") + ":", style="dim"), table)
+
+    def suits(self, cards: list[Card]) -> list[Text]:
+        """``cards`` suit by suit, highest first, in the order the hands on screen show suits."""
+        deck, row = self.deck, []
+        for suit in SUIT_ORDER:
+            in_suit = sorted((c for c in cards if c.suit is suit), reverse=True)
+            text = Text(deck.suit(suit) + " ", style=deck.ink(suit))
+            text.append(" ".join(deck.rank(c) for c in in_suit) or "-")
+            row.append(text)
+        return row
 
     def passes(self, r: Round) -> RenderableType:
         n = r.rules.players

@@ -136,6 +136,21 @@ def test_games_keeps_names_whole_at_80_columns_in_swedish(capsys, data_dir, monk
     assert all(name in out for name in ("Astrid", "Olle", "Karin", "Svensk")) and "HJ1-23Q7-HA70-06S" in out
 
 
+def test_replay_text_at_three_players_shows_the_kitty_and_who_took_it(capsys, tmp_path):
+    """Its points are in the round's points: without it the tricks did not add up to them."""
+    from hjerterfri.gamelog import Seat
+
+    seats = (Seat("Ann"), Seat("Bo", "middel", 1), Seat("Cy", "middel", 2))
+    record = play_out(GameRecord.new(preset("dansk", 3), 31, seats, new_record().started), actions=60)
+    path = tmp_path / "three.json"
+    save(record, path)
+    assert main(["replay", str(path), "--text", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    first = record.game.rounds[0]
+    assert first.kitty and out.count("\nKitty ") == len(record.game.rounds)  # each round laid some aside
+    assert f"{seats[first.tricks[0].winner].name} also takes the kitty: " in out
+
+
 def test_a_data_dir_that_is_a_file_is_one_line(capsys, tmp_path):
     (tmp_path / "a-file").write_text("x", encoding="utf-8")
     assert main(["--data-dir", str(tmp_path / "a-file"), "games", "--lang", "en"]) == 2
