@@ -205,6 +205,10 @@ async def test_a_finished_trick_can_wait_for_a_key():
         tricks = len(table.table.round.tricks)
         await pilot.pause(0.2)
         assert table.held is not None and len(table.table.round.tricks) == tricks  # nothing moves on by itself
+        tracker = app.settings.tracker
+        await pilot.press("k")  # a key with a task does it, and the trick still waits
+        await pilot.pause()
+        assert app.settings.tracker != tracker and table.held is not None
         await pilot.press("x")
         await pilot.pause()
         assert table.held is None

@@ -744,7 +744,8 @@ class TableScreen(Screen[None]):
         self.post_message(SettingChanged("tracker", not self.app.settings.tracker))
 
     def on_key(self, event) -> None:
-        """Any key lets a held trick go (arrows and the like included); u and c say why when they do not apply."""
+        """Any key without a task now lets a held trick go (arrows and the like included); u and c say why
+        when they do not apply."""
         if self.has_class("too-small"):
             if event.key in ("u", "c"):  # the table is not shown: nothing is taken back or claimed unseen
                 event.stop()
@@ -758,14 +759,18 @@ class TableScreen(Screen[None]):
                 event.stop()
                 getattr(self, f"action_{action}")()
                 return
-        if (
-            self.held is not None
-            and self.app.settings.hold_trick
-            and event.key not in ("question_mark", "q", "l", "s", "r")
-        ):
+        if self.held is not None and self.app.settings.hold_trick and not self._works_while_held(event.key):
             event.stop()
             event.prevent_default()
             self._release()
+
+    def _works_while_held(self, key: str) -> bool:
+        """A key that does what the footer says while a finished trick waits (the tracker, the scores, undo,
+        the settings, help ...); any other key lets the trick go."""
+        action = next((b.action for b in self.BINDINGS if isinstance(b, Binding) and key in b.key.split(",")), None)
+        if action is None or action == "select" or action.startswith("move"):
+            return False
+        return action.startswith("app.") or bool(self.check_action(action, ()))
 
     def _last_trick(self) -> Trick | None:
         return self.held if self.held is not None else self.table.last_trick()
