@@ -213,15 +213,16 @@ def decisions(record: GameRecord, seat: int, rounds: Sequence[int] | None = None
     game = record.game
     out: list[Decision] = []
     totals = [0] * game.rules.players
+    ended = {e.round: e.at for e in record.endings}  # a claim, or no points left: the rest was no choice
     for source in game.rounds:
         if rounds is None or source.number in rounds:
-            out.extend(_round_decisions(source, seat, tuple(totals)))
+            out.extend(_round_decisions(source, seat, tuple(totals), ended.get(source.number)))
         if source.is_over:
             totals = [a + b for a, b in zip(totals, source.scores(), strict=True)]
     return out
 
 
-def _round_decisions(source: Round, seat: int, totals: tuple[int, ...]) -> Iterator[Decision]:
+def _round_decisions(source: Round, seat: int, totals: tuple[int, ...], until: int | None) -> Iterator[Decision]:
     assert source.dealt is not None
     r = Round(source.rules, source.dealt, source.number, source.kitty)
     if r.pass_direction is not PassDirection.NONE:
@@ -232,7 +233,9 @@ def _round_decisions(source: Round, seat: int, totals: tuple[int, ...]) -> Itera
             mask = source.passed[s]
             assert mask is not None
             r.pass_cards(s, cards_of(mask))
-    for card in [c for t in source.tricks for c in t.cards] + list(source.trick):
+    for played, card in enumerate([c for t in source.tricks for c in t.cards] + list(source.trick)):
+        if until is not None and played >= until:
+            return  # played at once for the players (``Ending``), not chosen
         if r.turn == seat:
             yield Decision(r.number, len(r.tricks) + 1, "play", (card,), r.view(seat, totals))
         r.push(card)

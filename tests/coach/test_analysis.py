@@ -118,3 +118,16 @@ def test_a_two_deck_game_is_refused_in_one_line():
     table = Table.new(preset("svensk", 6), 3, [f"p{i}" for i in range(6)], "let", local_players())
     with pytest.raises(ValueError, match="one deck"):
         analyse(table.record, budget=SMALL)
+
+
+def test_cards_played_at_once_after_an_ending_are_no_decisions():
+    """A claim, or a round with no points left played to its end at once: the rest was no one's choice."""
+    from ..logs.test_undo_and_endings import a_game_with_undos
+
+    record = a_game_with_undos().record
+    (ending,) = record.endings
+    first = record.game.rounds[0]
+    mine = decisions(record, 0, [first.number])
+    plays = [d for d in mine if d.kind == "play"]
+    seats = [s for t in first.tricks for s in t.seats]
+    assert len(plays) == seats[: ending.at].count(0) < seats.count(0)  # the cards after the ending left out
