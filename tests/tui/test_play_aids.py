@@ -448,6 +448,21 @@ async def test_the_kitty_stays_in_view_and_the_last_trick_says_who_took_it():
 
 
 @sync
+async def test_the_last_trick_at_five_players_names_each_card_on_one_line():
+    table = fixed_table(seed=3, lang="en", players=5, preset_name="svensk")
+    play_in_engine(table, lambda g: g.round.phase is Phase.PLAYING and len(g.round.tricks) == 2 and g.round.turn == 0)
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        box = app.screen.query(Static).last()
+        lines = plain(box.content).splitlines()  # two plays a line, the cards short: no line breaks a card's name
+        assert len(lines) >= 3 and all(len(line) <= box.content_region.width for line in lines)
+        assert not any(" of " in line for line in lines[:-1])  # "queen of / spades" once broke over two lines
+
+
+@sync
 async def test_the_end_of_the_game_says_how_many_undos_were_used():
     table = fixed_table(seed=3, lang="en")
     play_in_engine(table, my_turn_in_play)

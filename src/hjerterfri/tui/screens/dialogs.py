@@ -122,10 +122,10 @@ class LastTrickScreen(Dialog):
         t = self.app.texts
         trick = self.trick
         words = Text()
-        plays = [
-            t("played", name=self.names[trick.seat_of(i)], card=t.card_name(card)) for i, card in enumerate(trick.cards)
-        ]
-        if len(plays) > 4:  # five players, or a first trick of six or seven cards: two to a line
+        many = len(trick.cards) > 4  # five players, or a first trick of six or seven cards: two to a line, short
+        say = t.card_short if many else t.card_name  # (in words, two plays ran past the dialog's line)
+        plays = [t("played", name=self.names[trick.seat_of(i)], card=say(card)) for i, card in enumerate(trick.cards)]
+        if many:
             plays = [" · ".join(plays[i : i + 2]) for i in range(0, len(plays), 2)]
         for line in plays:
             words.append(line + "\n")
