@@ -60,6 +60,8 @@ def mutated(draw) -> Any:
             parent[key]
         except (KeyError, IndexError, TypeError):
             continue  # an earlier mutation moved things
+        if not isinstance(parent, dict | list):
+            continue  # a string there now (indexing it works, changing it does not)
         kind = draw(st.sampled_from(["delete", "replace", "swap", "add-key"]))
         if kind == "delete":
             del parent[key]
