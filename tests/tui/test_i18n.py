@@ -60,6 +60,7 @@ def test_one_point_is_one_point_not_one_points():
     assert Texts("en")("points.total", n=1) == "1 point"
     assert Texts("en")("trick.won.points", name="Bo", n=1) == "Trick to Bo (1 point)"  # "You takes" read wrong
     assert Texts("en")("transcript.undo", name="Bo", cards="A♣", n=1) == "Bo took back A♣ after 1 card"
+    assert Texts("sv")("list.trick", i=1, name="Du") == "Stick 1 (utspel: Du):"  # was "utspelat av Du"
     assert Texts("en")("pass.choose", n=1, name="Bo", chosen=0) == "Choose 1 card to pass to Bo (0/1)"
 
 

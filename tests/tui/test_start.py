@@ -92,3 +92,17 @@ async def test_the_start_screen_says_when_the_table_chosen_needs_a_larger_window
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert "Needs" not in str(line.render())
+
+
+@sync
+async def test_the_title_writes_suits_as_letters_with_ascii():
+    from hjerterfri.tui.app import HjerterfriApp
+
+    from .helpers import fast_settings
+
+    settings = fast_settings("en")
+    settings.ascii = True
+    app = HjerterfriApp(settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert str(app.screen.query_one("#title").render()) == "S H Hearts D C"  # it kept ♠ ♥ ♦ ♣

@@ -14,6 +14,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
+from ...cards import Suit
 from ...challenge import Challenge
 from ...gamelog import NAME_MAX, GameRecord, name_problem
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, PRESET_LANGUAGE, Texts
@@ -143,7 +144,9 @@ class StartScreen(Screen[None]):
         s = self.app.settings
         setup = self.setup
         with Vertical(id="start", classes=self._density()):
-            yield Static(Text(f"♠ ♥ {t('game')} ♦ ♣", style="bold"), id="title")
+            sign = t.deck.suit  # letters with --ascii, as everywhere else
+            title = f"{sign(Suit.SPADES)} {sign(Suit.HEARTS)} {t('game')} {sign(Suit.DIAMONDS)} {sign(Suit.CLUBS)}"
+            yield Static(Text(title, style="bold"), id="title")
             if self.unfinished is not None:
                 yield Button(Text(self._resume_label()), id="resume", compact=True)
             yield Static(t("start.title"), classes="subtitle")
