@@ -18,7 +18,6 @@ from .rules import RulesError
 from .settings import KeptSettings, Settings
 from .table import Setup, Table, process_players
 from .table.players import EXEC, command_for
-from .table.variants import game_rules
 
 if TYPE_CHECKING:
     from .tui.app import HjerterfriApp
@@ -240,14 +239,15 @@ def _table(args: argparse.Namespace, last: Settings) -> tuple[str, int]:
     --players flag the rules do not play is left for ``checked`` to name."""
     flag_players = getattr(args, "players", None)
     preset, players = getattr(args, "preset", None) or last.preset, flag_players or last.players
-    if flag_players or _plays(preset, players):
+    if flag_players or _playable(Setup(preset=preset, players=players)):
         return preset, players
     return preset, Settings.players
 
 
-def _plays(preset: str, players: int) -> bool:
+def _playable(setup: Setup) -> bool:
+    """Whether the rules texts allow the table ``setup`` asks for."""
     try:
-        game_rules(preset, players)
+        setup.rules(strict=True)
     except RulesError:
         return False
     return True
@@ -259,11 +259,7 @@ def _as_last_time(setup: Setup, last: Settings, args: argparse.Namespace) -> Set
     if any(getattr(args, flag, None) for flag in ("variant", "no_pass", "pass_count")):
         return setup
     again = replace(setup, variant=last.variant, no_pass=last.no_pass, pass_count=last.pass_count or None)
-    try:
-        again.rules(strict=True)
-    except RulesError:
-        return setup
-    return again
+    return again if _playable(again) else setup
 
 
 def checked(setup: Setup) -> Setup:
