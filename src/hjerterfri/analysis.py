@@ -137,7 +137,7 @@ class RoundReview:
 
     @property
     def cost(self) -> float:
-        return sum(d.cost for d in self.decisions)
+        return sum((d.cost for d in self.decisions), 0.0)
 
     @property
     def margin(self) -> float:
@@ -159,7 +159,7 @@ class GameReview:
 
     @property
     def cost(self) -> float:
-        return sum(r.cost for r in self.rounds)
+        return sum((r.cost for r in self.rounds), 0.0)
 
     @property
     def margin(self) -> float:

@@ -48,6 +48,8 @@ def game_line(texts: Texts, review: GameReview) -> str:
 def report(texts: Texts, review: GameReview, top: int) -> list[str]:
     """The analysis as lines of text: the costliest decisions, each round's cost, the game's."""
     lines = [texts("coach.title", name=review.name), texts("coach.method"), ""]
+    if not review.decisions:  # nothing played yet (a round dealt, not begun)
+        return [*lines, texts("coach.empty")]
     costly = review.costliest(top, at_least=NOTABLE)
     if costly:
         lines.append(texts("coach.costliest"))

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
+from hjerterfri.cards import parse_cards
 from hjerterfri.challenge import Challenge
 from hjerterfri.cli import build_parser, main
+from hjerterfri.engine import Game
 from hjerterfri.gamelog import new_log_path, save
 from hjerterfri.launch import play_app
 from hjerterfri.table import local_players
 from hjerterfri.table.par import challenge_table
 
-from .positions import blunder_record
+from .positions import HANDS, NO_PASSING, blunder_record
 from .test_par import NAMES, SHORT
 
 
@@ -42,6 +45,18 @@ def test_analyse_json_has_every_decision(capsys, blunder):
     assert twelve["played"] == ["2H"] and twelve["best"] == ["QS"] and twelve["cost"] == 13.0
     assert twelve["margin95"] == 0.0 and twelve["deals"] == 192
     assert data["seat"] == 0 and data["cost"] >= 13.0
+
+
+def test_analyse_of_a_round_not_yet_played_says_so_and_its_cost_is_a_float(capsys, tmp_path):
+    """A game saved as its first round was dealt: no empty 'Round by round:' heading, no 0 in the JSON."""
+    path = tmp_path / "dealt.json"
+    save(dataclasses.replace(blunder_record(), game=Game(NO_PASSING, 5, [parse_cards(h) for h in HANDS])), path)
+    assert main(["analyse", str(path), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "No choices to weigh yet." in out and "Round by round" not in out and "Round 1:" not in out
+    assert main(["analyse", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert isinstance(data["cost"], float) and isinstance(data["rounds"][0]["cost"], float)
 
 
 @pytest.mark.parametrize(
