@@ -135,6 +135,18 @@ async def test_passing_choose_unchoose_and_the_received_cards_are_marked():
 
 
 @sync
+async def test_home_and_end_go_to_the_first_and_the_last_card():
+    app = make_app(seed=5, skip_start=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = app.screen.query_one(HandView)
+        await pilot.press("end", "space")
+        assert hand.cursor == len(hand.cards) - 1 and app.screen.chosen == [hand.cards[-1]]
+        await pilot.press("home", "space")
+        assert hand.cursor == 0 and app.screen.chosen == [hand.cards[-1], hand.cards[0]]
+
+
+@sync
 async def test_quit_asks_first():
     app = make_app(seed=3, skip_start=True)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -52,6 +52,8 @@ class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "key.left", show=False),
         Binding("right", "move(1)", "key.right", show=False),
+        Binding("home", "move_to_end(False)", "key.left", show=False),
+        Binding("end", "move_to_end(True)", "key.right", show=False),
         Binding("enter,space", "select", "key.play", key_display="⏎"),
         Binding("p", "confirm_pass", "key.pass"),
         Binding("a", "accept_hint", "key.accept"),
@@ -625,6 +627,9 @@ class TableScreen(Screen[None]):
 
     def action_move(self, step: int) -> None:
         self.query_one(HandView).move(step)
+
+    def action_move_to_end(self, last: bool) -> None:
+        self.query_one(HandView).move_to_end(last)
 
     def action_select(self) -> None:
         if self.held is not None:

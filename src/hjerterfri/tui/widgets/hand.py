@@ -81,6 +81,10 @@ class HandView(Widget, can_focus=True):
         if self.cards:
             self.cursor = (self.cursor + step) % len(self.cards)
 
+    def move_to_end(self, last: bool) -> None:
+        """The cursor to the first card, or the last."""
+        self.cursor = len(self.cards) - 1 if last and self.cards else 0
+
     def move_to(self, card: Card) -> None:
         if card in self.cards:
             self.cursor = self.cards.index(card)
