@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 from textual import events
 
+from hjerterfri.gamelog import GameRecord, Seat
+from hjerterfri.table import Setup
 from hjerterfri.tui.screens.start import StartScreen
 from hjerterfri.tui.screens.table import TableScreen
 
-from ..logs.helpers import new_record
+from ..logs.helpers import SEATS, STARTED, new_record
 from .helpers import make_app, sync
 
 
@@ -54,6 +56,7 @@ async def test_enter_right_after_the_name_starts_with_the_whole_name():
     [
         ("dansk", 4, False, {"tight"}),
         ("dansk", 4, True, {"tight", "tighter"}),
+        ("dansk", 4, "no-pass", {"tight", "tighter"}),  # its passing on a line of its own
         ("dansk", 3, False, {"tight"}),
         ("svensk", 3, False, {"tight", "tighter"}),
         ("svensk", 3, True, {"tight", "tighter"}),
@@ -69,6 +72,8 @@ async def test_the_form_fits_every_height_from_24_rows_and_opens_up_when_there_i
     as it must to fit above the footer, at every height it fits, and a tall terminal gets the roomy form.
     The saved game has the longest label there is (English, the house rules)."""
     unfinished = new_record("dansk-hus") if resume else None
+    if resume == "no-pass":
+        unfinished = GameRecord.new(Setup(preset="dansk-hus", no_pass=True).rules(), 1, SEATS, STARTED)
     app = make_app(seed=3, lang="en", preset=preset, players=players, unfinished=unfinished)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -80,6 +85,28 @@ async def test_the_form_fits_every_height_from_24_rows_and_opens_up_when_there_i
             assert start.region.y >= 0 and start.region.bottom <= height - 1, height
             assert app.screen.query_one("#name").region.height == 3
         assert not start.classes & {"tight", "tighter"}
+
+
+@pytest.mark.parametrize(
+    ("players", "variant", "says"),
+    [
+        (4, "standard", "2025-03-01 20:15 · Danish · 4 players · Round 1"),
+        (5, "standard", "2025-03-01 20:15 · Danish · 5 players · Round 1"),
+        (5, "left-right", "2025-03-01 20:15 · Danish · 5 players · Round 1\n3 cards: left, right"),
+    ],
+)
+@sync
+async def test_the_saved_game_to_continue_is_named_with_its_players_and_its_passing_when_not_the_usual(
+    players, variant, says
+):
+    rules = Setup(preset="dansk", players=players, variant=variant).rules()
+    unfinished = GameRecord.new(
+        rules, 1, SEATS[:1] + tuple(Seat(f"B{i}", "let", i) for i in range(1, players)), STARTED
+    )
+    app = make_app(seed=3, lang="en", unfinished=unfinished)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert str(app.screen.query_one("#resume").label) == f"Continue the saved game (c)\n{says}"
 
 
 @sync

@@ -19,7 +19,7 @@ from ...challenge import Challenge
 from ...gamelog import NAME_MAX, GameRecord, name_problem
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, PRESET_LANGUAGE, Texts
 from ...literal import printable
-from ...rules import PRESETS, RulesError, preset
+from ...rules import PRESETS, PassDirection, Rules, RulesError, preset
 from ...settings import SPEEDS
 from ...table import Setup
 from ...table.variants import game_rules, variants_for
@@ -85,9 +85,21 @@ def with_passing(setup: Setup, value: str) -> Setup:
 
 def passing_text(t: Texts, setup: Setup, value: str) -> str:
     """How the passing line names ``value``: the cards and the cycle ("3 cards: left, right, none")."""
-    if value == "none":
+    return rules_passing(t, with_passing(setup, value).rules())
+
+
+def _own_passing(rules: Rules) -> tuple[tuple[PassDirection, ...], int] | None:
+    """How the preset of ``rules`` passes at their table (None for rules of no preset)."""
+    if rules.name not in PRESETS:
+        return None
+    own = Setup(preset=rules.name, players=rules.players).rules()
+    return own.pass_cycle, own.pass_count
+
+
+def rules_passing(t: Texts, rules: Rules) -> str:
+    """How ``rules`` pass: the cards and the cycle ("3 cards: left, right, none"), or no passing."""
+    if not rules.pass_count:
         return t("passing.none")
-    rules = with_passing(setup, value).rules()
     cycle = ", ".join(t(f"cycle.{d.value}") for d in rules.pass_cycle)
     return t("passing.cards", n=rules.pass_count, cycle=cycle)
 
@@ -214,8 +226,17 @@ class StartScreen(Screen[None]):
         assert record is not None
         t = self.app.texts
         when = f"{record.started:%Y-%m-%d %H:%M}"
-        where = t("round", n=record.game.round.number)
-        return f"{t('start.continue')} (c)\n{when} · {t.preset_name(record.rules.name)} · {where}"
+        rules = record.rules
+        about = [
+            when,
+            t.preset_name(rules.name),
+            t("players.n", n=rules.players),
+            t("round", n=record.game.round.number),
+        ]
+        lines = [f"{t('start.continue')} (c)", " · ".join(about)]
+        if _own_passing(rules) != (rules.pass_cycle, rules.pass_count):
+            lines.append(rules_passing(t, rules))  # a line of its own: it would not fit 80 columns beside the rest
+        return "\n".join(lines)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
@@ -242,11 +263,13 @@ class StartScreen(Screen[None]):
     def _density(self) -> str:
         """Classes that tighten the form on a short terminal: first its frame, then the gaps between lines.
 
-        The form with its frame takes 25 rows, three more with a saved game to continue and two more
+        The form with its frame takes 25 rows, three or four more with a saved game to continue (its
+        passing has a line when it is not the preset's) and two more
         with a variant line; the tight frame saves three rows and the closed gaps four or five more.
         """
         deals = deal_variants(self.setup.preset, self.setup.players)
-        rows = 25 + 3 * (self.unfinished is not None) + 2 * (len(deals) > 1) + (self._needs() is not None)
+        resume = self._resume_label().count("\n") + 2 if self.unfinished is not None else 0
+        rows = 25 + resume + 2 * (len(deals) > 1) + (self._needs() is not None)
         room = self.app.size.height - 1  # the footer
         if rows <= room:
             return ""
