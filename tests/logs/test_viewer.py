@@ -168,3 +168,30 @@ def new_record_with(rules, seats):
     from .helpers import STARTED
 
     return GameRecord.new(rules, 5, seats, STARTED)
+
+
+def test_an_unfinished_round_counts_its_whole_tricks_and_shows_the_kitty_lying():
+    """A 3-player Danish round saved after the pass and one card: 'trick 1/17' (it said 1/1), and the kitty's
+    card face down in the middle as at the table, until the first trick is taken."""
+    asyncio.run(_test_an_unfinished_round())
+
+
+async def _test_an_unfinished_round():
+    import tempfile
+
+    from hjerterfri.gamelog import save
+    from hjerterfri.rules import preset
+
+    from .helpers import SEATS
+
+    record = new_record_with(preset("dansk", players=3), SEATS[:3])
+    for actions, header, kitty in ((4, " · trick 1/17 · ", 1), (2, " · trick 1/17 · ", 0), (3, " · trick 2/17 · ", 0)):
+        play_out(record, actions=actions)  # three passes and a card; the first trick; a card of the second
+        with tempfile.TemporaryDirectory() as tmp:
+            save(record, Path(tmp) / "game.json")
+            app = ReplayApp(load(Path(tmp) / "game.json", lenient=True), "en")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("end")
+            await pilot.pause()
+            assert header in str(app.query_one("#header").render())
+            assert app.query_one(TrickView).kitty == kitty

@@ -248,7 +248,8 @@ class ReplayApp(ReportingApp):
         parts = [t.preset_name(self.record.rules.name), t("round", n=r.number), t.pass_direction(r.pass_direction)]
         if step.passed and r.phase is not Phase.PASSING:
             played = len(r.tricks) + (1 if r.trick else 0)
-            parts.append(t("replay.trick", i=played, n=len(source.tricks) + (1 if source.trick else 0)))
+            tricks = len(source.tricks) if source.phase is Phase.OVER else source.rules.hand_size  # a round ends early
+            parts.append(t("replay.trick", i=played, n=tricks))
         parts.append(t("replay.step", i=self.index + 1, n=len(self.steps)))
         hearts = (t("hearts.broken"), "bold") if r.hearts_broken else (t("hearts.closed"), "dim")
         title = (f" {t('replay.title')} ", "bold")
@@ -282,16 +283,15 @@ class ReplayApp(ReportingApp):
         show_text(self.query_one("#me", Static), me)
 
         trick = self.query_one(TrickView)
-        if r.trick:
-            trick.show([(self.screen_seat(s), c) for s, c in r.trick_plays()])
-        elif r.tricks:
+        if r.trick or not r.tricks:  # before the first trick is taken, the kitty lies face down
+            kitty = source.rules.kitty_size if not r.tricks and r.phase is not Phase.OVER else 0
+            trick.show([(self.screen_seat(s), c) for s, c in r.trick_plays()], kitty=kitty)
+        else:
             last = r.tricks[-1]
             trick.show(
                 [(self.screen_seat(s), c) for s, c in zip(last.seats, last.cards, strict=True)],
                 self.screen_seat(last.winner),
             )
-        else:
-            trick.show([])
         status = self.status_text(r, source, step)
         for mark in self.marks.get((step.round_index, step.passed, step.cards), []):
             status.append(f" · {mark}", style="bold #f2c14e")
