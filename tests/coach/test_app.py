@@ -220,3 +220,20 @@ async def test_the_round_summary_opens_the_review_of_the_round(small_budget):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, RoundSummaryScreen)
+
+
+@sync
+async def test_the_review_of_a_two_deck_game_says_why_it_cannot_be_weighed():
+    """v on a summary at six players crashed the app (the analysis refuses two decks): now a line says why."""
+    app = make_app(seed=3, lang="sv", skip_start=True, preset="svensk", players=6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ReviewScreen(app.screen.table.record, 0))
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and app.return_code is None
+        assert "Boten svår bedömer bara spel med en kortlek" in str(app.screen.query_one("#working").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)

@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 
-from ...analysis import NOTABLE, Budget, GameReview, Review, analyse
+from ...analysis import NOTABLE, AnalysisError, Budget, GameReview, Review, analyse
 from ...coach import game_line, review_line
 from ...gamelog import GameRecord, from_dict, to_dict
 from ..labels import relabel
@@ -65,6 +65,13 @@ class ReviewScreen(Screen[None]):
         def __init__(self, review: GameReview) -> None:
             super().__init__()
             self.review = review
+
+    class Refused(Message):
+        """The game cannot be weighed (two decks): why, in the player's language."""
+
+        def __init__(self, error: AnalysisError) -> None:
+            super().__init__()
+            self.error = error
 
     def __init__(self, record: GameRecord, seat: int | None, round_number: int | None = None) -> None:
         super().__init__()
@@ -132,6 +139,9 @@ class ReviewScreen(Screen[None]):
             review = analyse(self.record, self.seat, rounds, BUDGET, progress)
         except _Stopped:
             return
+        except AnalysisError as e:
+            self.post_message(self.Refused(e))
+            return
         self.post_message(self.Done(review))
 
     @on(Progress)
@@ -139,6 +149,11 @@ class ReviewScreen(Screen[None]):
         self.query_one(ProgressBar).update(total=message.total, progress=message.done)
         working = self.app.texts("review.working", done=message.done, total=message.total)
         self.query_one("#working", Static).update(working)
+
+    @on(Refused)
+    def _refused(self, message: Refused) -> None:
+        self.query_one("#working", Static).update(Text(self.app.texts.message(message.error.message)))
+        self.query_one("#progress").display = False
 
     @on(Done)
     def _done(self, message: Done) -> None:
