@@ -225,9 +225,13 @@ def _seat_dict(seat: Seat) -> dict[str, Any]:
 
 
 def _undo_dict(u: Undo) -> dict[str, Any]:
-    if u.passed is not None:
-        return {"seat": u.seat, "passed": [str(c) for c in u.passed]}
-    return {"seat": u.seat, "kept": u.kept, "cards": [str(c) for c in u.cards]}
+    if u.passed is not None:  # the pass, and the cards played after it (the others', or forced ones)
+        return {"seat": u.seat, "passed": [str(c) for c in u.passed]} | ({"cards": _strs(u.cards)} if u.cards else {})
+    return {"seat": u.seat, "kept": u.kept, "cards": _strs(u.cards)}
+
+
+def _strs(cards: tuple[Card, ...]) -> list[str]:
+    return [str(c) for c in cards]
 
 
 def _ending_dict(e: Ending) -> dict[str, Any]:
@@ -712,10 +716,11 @@ class _Reader:
             if not seats[seat].is_human:
                 raise self.fail(at, Message("log.undo.bot", seat=_seat(seat, seats)))
             if "passed" in d:
-                if "kept" in d or "cards" in d:
-                    raise self.fail(at, Message("log.undo.both"))
+                if "kept" in d:
+                    raise self.fail(at, Message("log.undo.pass-kept"))
                 passed = self.cards(d["passed"], (*at, "passed"), r.rules.decks)
-                undos.append(Undo(r.number, seat, passed=tuple(passed)))
+                after = self.cards(d["cards"], (*at, "cards"), r.rules.decks) if "cards" in d else []
+                undos.append(Undo(r.number, seat, cards=tuple(after), passed=tuple(passed)))
                 continue
             for key in ("kept", "cards"):
                 if key not in d:
@@ -737,18 +742,21 @@ class _Reader:
                 except IllegalMoveError as e:
                     raise self.fail(at, e.refusal(_seat(e.seat, seats), passing=True)) from None
                 passes[u.seat] = fresh.passed[u.seat]
-                line = []
-                continue
-            if u.kept > len(line):
-                raise self.fail(at, Message("log.undo.kept", n=u.kept, played=len(line)))
-            line = line[: u.kept] + list(u.cards)
+                line = list(u.cards)
+                if not line:
+                    continue
+                fresh = _redeal(r)
+            else:
+                if u.kept > len(line):
+                    raise self.fail(at, Message("log.undo.kept", n=u.kept, played=len(line)))
+                line = line[: u.kept] + list(u.cards)
             if any(p is None for p in passes) and r.pass_direction is not PassDirection.NONE:
                 raise self.fail(at, Message("log.undo.early"))
             for seat, mask in enumerate(passes):
                 if mask is not None:
                     fresh.pass_cards(seat, cards_of(mask))
             for k, card in enumerate(line):
-                if k == u.kept and fresh.turn != u.seat:
+                if k == u.kept and fresh.turn != u.seat and u.passed is None:
                     raise self.fail(at, Message("log.undo.first", turn=fresh.turn, seat=u.seat))
                 try:
                     fresh.play(card)

@@ -19,11 +19,16 @@ from .helpers import state
 
 
 def a_game_with_undos() -> Table:
-    """A game whose first round has an undo of the pass and two of cards, and ends without points left."""
+    """A game whose first round has two undos of the pass (the second with the bots' first cards after it)
+    and two of cards, and ends without points left."""
     t = Table.new(preset("dansk"), 7, ["Ida", "Bo", "Cy", "Di"], "middel", local_players(), human=0)
     t.run()
     t.pass_cards(0, t.round.hand_cards(0)[:3])
     assert t.undo()
+    t.run()
+    t.pass_cards(0, t.round.hand_cards(0)[-3:])
+    t.run()
+    assert t.undo() == 4  # the pass and the bots' three cards after it
     t.run()
     t.pass_cards(0, t.round.hand_cards(0)[-3:])
     t.run()
@@ -41,11 +46,12 @@ def test_undos_and_endings_read_back_equal(tmp_path):
     path = tmp_path / "g.json"
     save(t.record, path)
     back = load(path)
-    assert back.undos == t.record.undos and len(back.undos) == 3
+    assert back.undos == t.record.undos and len(back.undos) == 4
+    assert len(back.undos[1].cards) == 3 and back.undos[1].passed is not None
     assert back.endings == t.record.endings == [Ending(1, t.record.endings[0].at)]
     assert state(back.game) == state(t.game)
     assert dumps(back) == path.read_text(encoding="utf-8")
-    assert summarize(path).undos == 3
+    assert summarize(path).undos == 4
 
 
 def test_a_claim_reads_back_and_its_tricks_are_checked(tmp_path):
@@ -93,17 +99,32 @@ def logged() -> dict:
 @pytest.mark.parametrize(
     ("change", "says"),
     [
-        (lambda rd: rd["undos"][1].update(seat=1), "is a bot; only the human takes moves back"),
-        (lambda rd: rd["undos"][1].update(kept=400), "keeps 400 cards"),
+        (lambda rd: rd["undos"][2].update(seat=1), "is a bot; only the human takes moves back"),
+        (lambda rd: rd["undos"][2].update(kept=400), "keeps 400 cards"),
+        (lambda rd: rd["undos"][2]["cards"].reverse(), "cannot play"),
         (lambda rd: rd["undos"][1]["cards"].reverse(), "cannot play"),
         (lambda rd: rd["undos"][0]["passed"].pop(), "cannot pass"),
-        (lambda rd: rd["undos"][0].update(kept=3), "a pass or cards, not both"),
+        (
+            lambda rd: rd["undos"][0].update(kept=3),
+            'an undo of a pass takes back every card after it: it has no "kept"',
+        ),
         (lambda rd: rd.update(undos=[]), "at least one undo"),
         (lambda rd: rd["ended"].update(at=0), "points were still to take after 0 cards"),
         (lambda rd: rd["ended"].update(by="claim", seat=0), "could not claim"),
         (lambda rd: rd["ended"].update(by="surrender"), "'claim' or 'no-points'"),
     ],
-    ids=["bot", "kept", "illegal", "short-pass", "both", "empty", "points-left", "no-claim", "by"],
+    ids=[
+        "bot",
+        "kept",
+        "illegal",
+        "illegal-after-pass",
+        "short-pass",
+        "pass-kept",
+        "empty",
+        "points-left",
+        "no-claim",
+        "by",
+    ],
 )
 def test_a_broken_undo_or_ending_is_refused_in_one_line(logged, change, says):
     error = mutate(logged, lambda data: change(data["rounds"][0]))
@@ -123,7 +144,7 @@ def test_games_marks_the_games_with_undos_and_counts_them(capsys, data_dir):
     save(clean.record, new_log_path(clean.record))
     assert main(["games", "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert out.count("↶ 3 undos") == 1
+    assert out.count("↶ 4 undos") == 1
     assert "games with undo:    1 of 2 (50%)" in out
 
 
@@ -138,8 +159,8 @@ def test_the_transcript_and_the_replay_show_each_undo_and_the_end_at_once(capsys
     save(t.record, path)
     assert main(["replay", str(path), "--text", "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    _, second, third = t.record.undos
-    assert "↶ Ida took back the pass " in out and out.count("↶ Ida took back ") == 3
+    _, _, second, third = t.record.undos
+    assert out.count("↶ Ida took back the pass ") == 2 and out.count("↶ Ida took back ") == 4
     assert f"after {second.kept} cards" in out and f"after {third.kept} cards" in out
     assert f"No points left after {t.record.endings[0].at} cards" in out
 
@@ -147,7 +168,7 @@ def test_the_transcript_and_the_replay_show_each_undo_and_the_end_at_once(capsys
     found = marks(record.record, ReplayApp(record, "en").texts)
     assert third.kept < second.kept  # the later undo went further back: both are shown where play went on
     assert found[(0, True, third.kept)] == ["↶ Ida took back 2 times"]  # one mark for both: the line holds it
-    assert len(found[(0, False, 0)]) == 1  # the pass, at the deal
+    assert found[(0, False, 0)] == ["↶ Ida took back 2 times"]  # the passes, at the deal
     assert [m for ms in found.values() for m in ms if "claims" in m or "No points left" in m]
 
     async def shown() -> str:

@@ -78,7 +78,7 @@ def test_undo_takes_back_the_humans_last_card_and_everything_after_it():
     assert t.round == first
 
 
-def test_undo_takes_back_the_pass_until_the_first_card_is_played():
+def test_undo_takes_back_the_pass_and_the_cards_after_it_until_the_humans_first_card():
     t = table(human=0)
     t.run()
     others = t.round.passed[1:]
@@ -86,11 +86,59 @@ def test_undo_takes_back_the_pass_until_the_first_card_is_played():
     assert t.round.phase is Phase.PLAYING and not t.round.trick  # exchanged; no card yet
     assert t.undo() == 1
     assert t.round.phase is Phase.PASSING and t.round.passed[0] is None and t.round.passed[1:] == others
-    assert t.record.undos[-1].passed == tuple(t.round.hand_cards(0)[:3])
+    assert t.record.undos[-1].passed == tuple(t.round.hand_cards(0)[:3]) and not t.record.undos[-1].cards
     t.pass_cards(0, t.round.hand_cards(0)[-3:])
     t.run()
-    assert t.round.trick and t.round.turn == 0  # a bot has led the first trick
-    assert t.undo() == 0 and t.round.passed[0] is not None  # the first card is played: the pass stands
+    led = list(t.round.trick)
+    assert led and t.round.turn == 0  # a bot has led the first trick
+    assert t.undo() == 1 + len(led)  # the pass is the human's last move: the bots' cards go with it
+    assert t.round.phase is Phase.PASSING and t.round.passed[1:] == others
+    undo = t.record.undos[-1]
+    assert undo.passed == tuple(t.round.hand_cards(0)[-3:]) and list(undo.cards) == led and undo.kept == 0
+    t.pass_cards(0, t.round.hand_cards(0)[-3:])
+    t.run()
+    assert list(t.round.trick) == led  # the bots decide afresh: the same cards
+
+
+def holding_the_two(rules_name: str = "dansk", no_pass: bool = False) -> Table:
+    """A table whose human (seat 0) holds the two of clubs and, passing, keeps it: its first card is forced."""
+    from hjerterfri.table import Setup
+
+    two = Card.parse("2C")
+    rules = Setup(preset=rules_name, no_pass=no_pass).rules()
+    for seed in range(100):
+        t = Table.new(rules, seed, NAMES, "middel", local_players(), human=0)
+        if two in t.round.hand_cards(0):
+            t.run()
+            if not no_pass:
+                t.pass_cards(0, [c for c in t.round.hand_cards(0) if c != two][-3:])
+                t.run()
+            return t
+    raise AssertionError("no seed deals the two of clubs to seat 0")
+
+
+def test_undo_past_a_forced_first_card_takes_back_the_pass():
+    """With forced cards played for the human, its 2♣ left nothing to undo: u took the 2♣ back, the table
+    played it again at once, and the log counted an undo each time. Now the pass is the choice it goes to."""
+    t = holding_the_two()
+    passed = t.round.passed[0]
+    t.play(0, Card.parse("2C"))
+    t.run(until=lambda t: len(t.round.tricks) == 1)
+    played = [c for x in t.round.tricks for c in x.cards] + list(t.round.trick)
+    assert t.undo(past_forced=True) == 1 + len(played)  # the bots passed before the human: theirs stay
+    assert t.round.phase is Phase.PASSING and t.round.passed[0] is None
+    undo = t.record.undos[-1]
+    assert undo.cards == tuple(played) and undo.passed is not None and passed is not None
+    assert sum(1 << int(c) for c in undo.passed) == passed
+
+
+def test_undo_past_a_forced_first_card_without_a_pass_takes_nothing_back():
+    t = holding_the_two(no_pass=True)
+    t.play(0, Card.parse("2C"))
+    t.run(until=lambda t: len(t.round.tricks) == 1)
+    before = t.round.copy()
+    assert t.undo(past_forced=True) == 0
+    assert t.round == before and not t.record.undos
 
 
 def test_undo_past_forced_cards_ends_at_a_choice():

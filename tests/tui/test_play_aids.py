@@ -142,19 +142,27 @@ async def test_undo_takes_back_the_pass_before_the_first_card_and_keeps_the_card
 
 
 @sync
-async def test_once_the_first_card_is_played_the_pass_stands():
+async def test_after_a_bots_first_card_undo_takes_back_the_pass_and_the_card():
+    """The pass was the last thing you did, so u takes it back with the card a bot led after it (it stood
+    once the first card was played: whether you could undo a pass hung on who held the 2♣)."""
     table = fixed_table(seed=3, lang="en")  # passing its first three cards, the 2♣ goes: a bot leads
     app = app_at(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        passed = sorted(app.screen.query_one(HandView).cards[:3])
         await pass_with_keys(pilot)
         await settle(pilot)
-        assert table.round.trick and table.round.turn == HUMAN
-        assert not app.screen.check_action("undo", ())
+        led = list(table.round.trick)
+        assert led and table.round.turn == HUMAN
+        assert app.screen.check_action("undo", ())
         await pilot.press("u")
         await pilot.pause()
-        assert status(app) == "Nothing to take back: the pass stands once the first card is played"
-        assert table.round.passed[HUMAN] is not None and not table.record.undos
+        assert status(app).startswith("Your pass is taken back: choose again")
+        assert table.round.passed[HUMAN] is None and not table.round.trick
+        assert table.record.undos[-1].passed == tuple(passed) and list(table.record.undos[-1].cards) == led
+        await pilot.press("p")
+        await settle(pilot)
+        assert list(table.round.trick) == led  # the bots decide afresh: the same lead
 
 
 @sync
@@ -255,6 +263,29 @@ async def test_a_round_without_points_left_ends_at_once_with_one_line_saying_so(
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, TableScreen) and not table.round.is_over
+
+
+@sync
+async def test_undo_after_a_forced_two_of_clubs_played_for_you_takes_back_the_pass():
+    """With forced cards played for you, u after your 2♣ changed nothing (the 2♣ came back and was played
+    again) yet logged an undo at every press; and a pass could be taken back only while you led."""
+    table = fixed_table(seed=3, lang="en")  # passing its last three cards, the human keeps the 2♣ and leads
+    app = app_at(table, play_forced=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        hand = screen.query_one(HandView)
+        hand.move_to(hand.cards[-1])
+        passed = sorted(hand.cards[-3:])
+        await pilot.press("space", "left", "space", "left", "space", "p")
+        await settle(pilot)
+        assert table.round.tricks or table.round.trick, "the 2♣ was played for you"
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.round.phase is Phase.PASSING and table.round.passed[HUMAN] is None
+        assert len(table.record.undos) == 1 and table.record.undos[0].passed == tuple(passed)
+        assert sorted(screen.chosen) == passed
+        assert status(app).startswith("Your pass is taken back: choose again")
 
 
 @sync

@@ -244,40 +244,47 @@ class Table:
         self._tell(Event("par", -1))
 
     def can_undo(self) -> bool:
-        """Whether ``undo`` has something to take back: a card of the human's in this round, or before the
-        first card its pass."""
+        """Whether ``undo`` has something to take back: a card of the human's in this round, or else its pass."""
         r = self.round
         me = self.human
         if me is None or r.is_over:
             return False
-        if self._played():
-            return me in [s for t in r.tricks for s in t.seats] + list(r.trick_seats[: len(r.trick)])
+        if me in [s for t in r.tricks for s in t.seats] + list(r.trick_seats[: len(r.trick)]):
+            return True
         return r.passed[me] is not None
 
     def undo(self, past_forced: bool = False) -> int:
-        """Take back the human's last card in this round and every card played after it, or, before the first
-        card, the human's pass (the others' passes stay: passes are chosen at once). ``past_forced`` goes on
-        back over the human's forced cards (one card alone was legal), so the undo ends at a choice. Returns
-        how many passes and cards were taken back (0 when there is nothing to take back); the record keeps it."""
+        """Take back the human's last move in this round and every card played after it: its last card, or,
+        before it has played one, its pass (the others' passes stay: passes are chosen at once). ``past_forced``
+        goes on back over the human's forced cards (one card alone was legal), so the undo ends at a choice: a
+        pass, when every card of the human's was forced. Returns how many passes and cards were taken back (0
+        when there is nothing to take back); the record keeps it."""
         r = self.round
         me = self.human
         if me is None or not self.can_undo():
             return 0
         played = [c for t in r.tricks for c in t.cards] + list(r.trick)
-        if played:
-            seats = [s for t in r.tricks for s in t.seats] + list(r.trick_seats[: len(r.trick)])
-            mine = [i for i, s in enumerate(seats) if s == me]
+        seats = [s for t in r.tricks for s in t.seats] + list(r.trick_seats[: len(r.trick)])
+        mine = [i for i, s in enumerate(seats) if s == me]
+        cut: int | None = None
+        while mine:
             cut = mine.pop()
-            while True:
-                while self._played() > cut:
-                    r.pop()
-                if not (past_forced and mine and r.legal_mask().bit_count() == 1):
-                    break
-                cut = mine.pop()
+            while self._played() > cut:
+                r.pop()
+            if not (past_forced and r.legal_mask().bit_count() == 1):
+                break  # a choice
+            cut = None  # forced: on back to the card before, or the pass
+        if cut is not None:
             taken = tuple(played[cut:])
             self.record.undos.append(Undo(r.number, me, cut, taken))
             self._tell(Event("undo", me, taken))
             return len(taken)
+        if r.passed[me] is None:  # only forced cards, and no pass to go back to: nothing changes
+            for card in played[self._played() :]:
+                r.play(card)
+            return 0
+        while self._played():
+            r.pop()
         mask = r.passed[me]
         assert mask is not None
         later = r.pass_order[r.pass_order.index(me) + 1 :]
@@ -287,9 +294,9 @@ class Table:
         for seat, cards in again:
             r.pass_cards(seat, cards)
         passed = tuple(cards_of(mask))
-        self.record.undos.append(Undo(r.number, me, passed=passed))
+        self.record.undos.append(Undo(r.number, me, cards=tuple(played), passed=passed))
         self._tell(Event("undo", me, passed))
-        return 1 + len(later)
+        return 1 + len(later) + len(played)
 
     def claim(self, seat: int) -> Claim:
         """``seat`` claims every trick left. When the claim holds (the engine decides, from the seat's view), the

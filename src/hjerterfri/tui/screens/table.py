@@ -701,15 +701,13 @@ class TableScreen(Screen[None]):
             self.refresh_table()
 
     def action_undo(self) -> None:
-        """Take back your last card and the others' cards after it (or, before the first card, your pass)."""
+        """Take back your last card and the others' cards after it (or, before your first card, your pass)."""
         t = self.app.texts
         if not self.app.settings.undo:
             self.say(t("undo.off"), error=True)
             return
-        view = self.view
         if not self.table.undo(past_forced=self.app.settings.play_forced):
-            played = bool(view.tricks or view.trick)
-            self.say(t("undo.pass.stands" if played and view.passed_mask else "undo.none"), error=True)
+            self.say(t("undo.none"), error=True)
             return
         undo = self.table.record.undos[-1]
         self._generation += 1  # a bot's answer for the position left behind is dropped
