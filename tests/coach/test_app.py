@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, Static
 
 from hjerterfri.challenge import Challenge
@@ -144,9 +145,11 @@ async def test_the_end_screen_shows_the_par_when_it_comes_after_the_last_deal():
         assert "Undo used 1 time" in plain(screen.query_one("#result").content)  # beside par, as at a game's end
 
 
+@pytest.mark.parametrize(("lang", "says"), [("en", "version 2 of the dealing"), ("sv", "version 2 av givningen")])
 @sync
-async def test_the_start_screen_plays_a_typed_code_and_refuses_a_bad_one_in_a_line():
-    app = make_app(seed=3, lang="en")
+async def test_the_start_screen_plays_a_typed_code_and_refuses_a_bad_one_in_a_line(lang, says):
+    """In the player's language (the dialog said it in English in every language)."""
+    app = make_app(seed=3, lang=lang)
     app.par_run = FakePar([0, 0])
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -158,7 +161,7 @@ async def test_the_start_screen_plays_a_typed_code_and_refuses_a_bad_one_in_a_li
         await pilot.press("enter")
         await pilot.pause()
         error = str(app.screen.query_one("#challenge-error").render())
-        assert isinstance(app.screen, ChallengeDialog) and "version 2 of the dealing" in error
+        assert isinstance(app.screen, ChallengeDialog) and says in error
         app.screen.query_one("#code", Input).value = CHALLENGE.code.lower()
         await pilot.press("enter")
         await settle(pilot)

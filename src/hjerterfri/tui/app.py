@@ -151,7 +151,7 @@ class HjerterfriApp(ReportingApp):
     class ParDone(Message):
         """A challenge's par is worked out (or could not be: ``error``)."""
 
-        def __init__(self, table: Table, par: list[int] | None, error: str | None) -> None:
+        def __init__(self, table: Table, par: list[int] | None, error: Exception | None) -> None:
             super().__init__()
             self.table = table
             self.par = par
@@ -165,12 +165,13 @@ class HjerterfriApp(ReportingApp):
         try:
             self.post_message(self.ParDone(table, self.par_run(challenge), None))
         except (OSError, ValueError) as e:
-            self.post_message(self.ParDone(table, None, str(e)))
+            self.post_message(self.ParDone(table, None, e))
 
     @on(ParDone)
     def _par_done(self, message: ParDone) -> None:
         if message.par is None:
-            self.notify(self.texts("challenge.par.failed", error=message.error), severity="warning", markup=False)
+            error = self.error_text(message.error) if message.error is not None else ""
+            self.notify(self.texts("challenge.par.failed", error=error), severity="warning", markup=False)
             return
         message.table.set_par(message.par)
         for screen in self.screen_stack:
@@ -257,15 +258,19 @@ class HjerterfriApp(ReportingApp):
         if self.on_settings is not None:
             self.on_settings(self.settings)
 
+    def error_text(self, error: Exception) -> str:
+        """An error in the player's language: ours by their message, a file's with the system's reason."""
+        if isinstance(error, MessageError):
+            return self.texts.message(error.message)
+        if isinstance(error, OSError) and error.strerror and error.filename:
+            return self.texts.message(Said("file.error", path=str(error.filename), reason=os_reason(error)))
+        return str(error)
+
     def save_failed(self, error: OSError) -> None:
         """A save went wrong (disk full, a read-only directory): say so in one line and play on."""
-        if isinstance(error, MessageError):
-            reason = self.texts.message(error.message)
-        elif error.strerror and error.filename:
-            reason = self.texts.message(Said("file.error", path=str(error.filename), reason=os_reason(error)))
-        else:
-            reason = str(error)
-        self.notify(self.texts("save.failed", error=reason), severity="warning", timeout=8, markup=False)
+        self.notify(
+            self.texts("save.failed", error=self.error_text(error)), severity="warning", timeout=8, markup=False
+        )
 
     # Leaving
 

@@ -58,7 +58,9 @@ class ChallengeDialog(ModalScreen[Challenge | None]):
             challenge = Challenge.parse(event.value) if event.value.strip() else new_challenge(self.setup)
             challenge_rules(challenge)
         except ChallengeError as e:
-            self.query_one("#challenge-error", Static).update(Text(str(e), style="bold #ffb4a8"))
+            self.query_one("#challenge-error", Static).update(
+                Text(self.app.texts.message(e.message), style="bold #ffb4a8")
+            )
             return
         self.dismiss(challenge)
 
