@@ -350,7 +350,7 @@ def _language(args: argparse.Namespace) -> str:
     from .launch import language
 
     try:
-        return language(args, getattr(args, "preset", None) or "dansk")
+        return language(args, getattr(args, "preset", None))
     except (OSError, ValueError):  # no data directory to read the settings from
         return args.lang or "da"
 

@@ -34,9 +34,12 @@ def kept_settings(args: argparse.Namespace) -> KeptSettings:
     return KeptSettings(settings_path(getattr(args, "data_dir", None)), flags)
 
 
-def language(args: argparse.Namespace, preset_name: str = "dansk") -> str:
-    """The language a command speaks: the flag's, else the one the player chose and kept, else the preset's."""
-    return kept_settings(args).settings(PRESET_LANGUAGE.get(preset_name, "da")).lang
+def language(args: argparse.Namespace, preset_name: str | None = None) -> str:
+    """The language a command speaks: the flag's, else the one the player chose and kept, else the preset's
+    (``preset_name``, else the one started last time)."""
+    kept = kept_settings(args)
+    preset = preset_name or kept.settings("da").preset
+    return kept.settings(PRESET_LANGUAGE.get(preset, "da")).lang
 
 
 def _keep_settings(app: HjerterfriApp, kept: KeptSettings) -> None:

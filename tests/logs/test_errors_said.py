@@ -58,7 +58,7 @@ def error_line(capsys, argv: list[str]) -> str:
         (
             "not-following-suit-round-3-trick-6",
             "sv",
-            "giv 3, stick 6: plats 2 (Øst) kan inte spela 8H: måste följa färg ♦",
+            "giv 3, stick 6: plats 2 (Øst) kan inte spela 8H: måste bekänna ♦",
         ),
         (
             "pass-two-cards-round-2",
@@ -262,3 +262,26 @@ def test_a_broken_settings_file_is_said_in_the_apps_language(tmp_path):
     assert said == f"Indstillingerne kunne ikke læses, standard bruges: {path}: ser bort fra lang='fr'"
     path.write_text("[1, 2]", encoding="utf-8")
     assert Texts("sv")("settings.broken", error=load_settings(path)[1]).endswith(f"{path}: inte ett JSON-objekt")
+
+
+def test_without_a_kept_language_a_command_speaks_the_language_of_the_rules_started_last(capsys, tmp_path):
+    """A player whose start screen last started the Swedish rules (and who never chose a language) got
+    `games` in Danish: the fallback was the Danish preset, not the one the player plays."""
+    from hjerterfri.cli import main
+
+    path = settings_path(tmp_path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"preset": "svensk"}), encoding="utf-8")
+    assert main(["--data-dir", str(tmp_path), "games"]) == 0
+    swedish = capsys.readouterr().out
+    path.write_text(json.dumps({"preset": "dansk"}), encoding="utf-8")
+    assert main(["--data-dir", str(tmp_path), "games"]) == 0
+    danish = capsys.readouterr().out
+    assert swedish != danish and swedish == main_in(capsys, ["--data-dir", str(tmp_path), "games", "--lang", "sv"])
+
+
+def main_in(capsys, argv: list[str]) -> str:
+    from hjerterfri.cli import main
+
+    assert main(argv) == 0
+    return capsys.readouterr().out

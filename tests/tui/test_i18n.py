@@ -114,7 +114,7 @@ def test_follow_suit_names_the_suit_as_a_sign_or_a_letter():
     with pytest.raises(IllegalMoveError) as caught:
         r.play(off_suit)
     assert Texts("da").reason(caught.value) == "Du skal bekende ♣"
-    assert Texts("sv").reason(caught.value) == "Du måste följa färg ♣"
+    assert Texts("sv").reason(caught.value) == "Du måste bekänna ♣"
     assert Texts("en", ascii_suits=True).reason(caught.value) == "You must follow suit C"
 
 
@@ -124,7 +124,8 @@ def test_not_your_turn_names_the_player():
     with pytest.raises(IllegalMoveError) as caught:
         r.play(r.hand_cards(wrong)[0], seat=wrong)
     names = ["Du", "Mette", "Jens", "Sofie"]
-    assert Texts("da").reason(caught.value, names) == f"Det er {names[r.turn]}s tur"
+    assert Texts("da").reason(caught.value, names) == f"Det er {names[r.turn]}, der skal spille"
+    assert Texts("sv").reason(caught.value, ["Du", "Nils", "Nils", "Nils"]) == "Det är Nils som ska spela"  # not Nilss
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
