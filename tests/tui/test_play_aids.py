@@ -481,6 +481,29 @@ async def test_the_kitty_stays_in_view_and_the_last_trick_says_who_took_it():
 
 
 @sync
+async def test_the_last_trick_before_any_says_so_and_while_passing_names_the_round_it_ended():
+    """l did nothing before the first trick, and while passing showed the last round's trick as "Last trick"."""
+    table = fixed_table(seed=3, lang="en")
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and status(app) == "No trick has been played yet"
+    table = fixed_table(seed=3, lang="en")
+    play_in_engine(table, lambda g: g.round.is_over)
+    table.next_round()
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert table.round.phase is Phase.PASSING
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LastTrickScreen)
+        assert plain(app.screen.query(Static).first().content).strip() == "Last trick · Round 1"
+
+
+@sync
 async def test_the_last_trick_at_five_players_names_each_card_on_one_line():
     table = fixed_table(seed=3, lang="en", players=5, preset_name="svensk")
     play_in_engine(table, lambda g: g.round.phase is Phase.PLAYING and len(g.round.tricks) == 2 and g.round.turn == 0)

@@ -108,15 +108,21 @@ class LastTrickScreen(Dialog):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("l", "close", "key.close", show=False)]
 
     def __init__(
-        self, trick: Trick, names: list[str], place: Callable[[int], int] | None = None, note: str | None = None
+        self,
+        trick: Trick,
+        names: list[str],
+        place: Callable[[int], int] | None = None,
+        note: str | None = None,
+        title: str | None = None,
     ) -> None:
         """``place`` maps a seat to its place on screen (see ``TrickView``); by default seat = place. ``note``:
-        a line under the winner (the kitty going with the first trick)."""
+        a line under the winner (the kitty going with the first trick); ``title`` (default: "Last trick")."""
         super().__init__()
         self.trick = trick
         self.names = names
         self.place = place or (lambda seat: seat)
         self.note = note
+        self.title = title
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
@@ -135,7 +141,7 @@ class LastTrickScreen(Dialog):
         if self.note:
             words.append("\n" + self.note)
         with Vertical(classes="dialog trick-dialog"):
-            yield Static(Text(t("trick.last"), style="bold"))
+            yield Static(Text(self.title or t("trick.last"), style="bold"))
             view = TrickView(self.app.deck)
             view.two_across = len(self.names) == 5
             if len(self.names) >= 6:

@@ -413,8 +413,6 @@ class TableScreen(Screen[None]):
             if view.phase is Phase.PASSING:
                 return view.passed_mask is None
             return view.phase is Phase.PLAYING
-        if action == "last_trick":
-            return True if self._last_trick() is not None else None
         if action == "hint":  # none in a challenge (the key says why: ``on_key``)
             return self.table.record.challenge is None and self._hint_view() is not None
         return True
@@ -782,17 +780,21 @@ class TableScreen(Screen[None]):
         from .dialogs import LastTrickScreen
 
         trick = self._last_trick()
-        if trick is None:
-            return
         t = self.app.texts
+        if trick is None:
+            self.say(t("trick.none"), error=True)
+            return
         view = self.view
+        title = t("trick.last")
+        if self.held is None and trick not in self.table.round.tricks:  # passing: the last round's
+            title += f" · {t('round', n=self.table.round.number - 1)}"
         note = None
         if view.kitty_size and view.tricks and trick == view.tricks[0]:  # the winner took the kitty too
             if trick.winner == self.me and view.kitty_mask is not None:
                 note = t("kitty.you", cards=t.cards_short(cards_of(view.kitty_mask)))
             else:
                 note = t("kitty.taken", name=self.table.names[trick.winner])
-        self.app.push_screen(LastTrickScreen(trick, self.table.names, self.place, note))
+        self.app.push_screen(LastTrickScreen(trick, self.table.names, self.place, note, title))
 
     def action_scores(self) -> None:
         from .dialogs import ScoresScreen
