@@ -581,3 +581,19 @@ def test_the_cursor_on_a_hinted_card_keeps_the_hints_mark():
     assert hand.render().plain.splitlines()[-1].startswith(" ✓▲")
     hand.hinted = (Card.parse("5H"),)
     assert hand.render().plain.splitlines()[-1].split() == ["▲", "✓"]
+
+
+@sync
+async def test_the_default_name_follows_the_language_and_a_name_of_your_own_stays():
+    """A game begun in English with the default name: after a switch to Danish the table said 'Trick to You'."""
+    from hjerterfri.tui.messages import SettingChanged
+
+    for name, after in (("You", "Du"), ("Ida", "Ida")):
+        table = fixed_table(seed=3, lang="en")
+        table.rename(HUMAN, name)
+        app = app_at(table)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            app.post_message(SettingChanged("lang", "da"))
+            await pilot.pause()
+            assert table.names[HUMAN] == after and app.texts.lang == "da"

@@ -10,7 +10,7 @@ play through it; the app asks and applies from its own workers.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal, Protocol
 
@@ -38,10 +38,10 @@ class StaleDecision(ValueError):
 
 @dataclass(frozen=True)
 class Event:
-    """One thing that happened at the table: a pass, a card, a new deal, moves taken back, or a challenge's par
-    worked out."""
+    """One thing that happened at the table: a pass, a card, a new deal, moves taken back, a challenge's par
+    worked out, or a seat's new name."""
 
-    kind: Literal["pass", "play", "deal", "undo", "par", "claim", "finish"]
+    kind: Literal["pass", "play", "deal", "undo", "par", "claim", "finish", "rename"]
     seat: int
     """The seat that acted (-1 for a deal and a finish; for an undo, the seat whose decision was taken back;
     for a claim, the claimant)."""
@@ -242,6 +242,13 @@ class Table:
         """A challenge's par, worked out (it goes into the log)."""
         self.record.par = tuple(points)
         self._tell(Event("par", -1))
+
+    def rename(self, seat: int, name: str) -> None:
+        """``seat`` is called ``name`` from now on (the human's default name, "you", in another language)."""
+        seats = list(self.record.seats)
+        seats[seat] = replace(seats[seat], name=name)
+        self.record.seats = tuple(seats)
+        self._tell(Event("rename", seat))
 
     def can_undo(self) -> bool:
         """Whether ``undo`` has something to take back: a card of the human's in this round, or else its pass."""

@@ -227,8 +227,17 @@ class HjerterfriApp(ReportingApp):
         if getattr(self.settings, message.name) == message.value:
             self.keep_settings()  # a language chosen as it was is still chosen now
             return
+        if message.name == "lang":
+            self._rename_you(Texts(str(message.value))("you"))
         setattr(self.settings, message.name, message.value)
         self.settings_changed(texts=message.name in ("lang", "ascii"))
+
+    def _rename_you(self, you: str) -> None:
+        """A player who kept the default name ("You") is called "you" in the new language too (it said "Trick
+        to You" in Danish); a name of their own stays."""
+        table = self.table
+        if table is not None and table.human is not None and table.names[table.human] == self.texts("you"):
+            table.rename(table.human, you)
 
     def settings_changed(self, texts: bool = True) -> None:
         """The language, look or pace changed: every screen redraws in the new one, and they are kept.
