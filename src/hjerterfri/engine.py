@@ -121,6 +121,16 @@ class Trick(NamedTuple):
     def points(self) -> int:
         return sum(POINTS[c] for c in self.cards)
 
+    @property
+    def best(self) -> int:
+        """Which card took the trick (its index): the highest of the suit led, the first of two equal ones."""
+        led = self.cards[0].suit
+        best = 0
+        for i, card in enumerate(self.cards):
+            if card.suit == led and card > self.cards[best]:
+                best = i
+        return best
+
 
 class DealError(MessageError, ValueError):
     """Hands that cannot be a deal."""

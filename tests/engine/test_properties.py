@@ -81,7 +81,7 @@ def play_random_game(rules, seed: int, check_refusals: bool = False) -> Game:
         for t in r.tricks:
             led = t.cards[0].suit
             best = max((c for c in t.cards if c.suit is led), key=lambda c: c.rank)
-            assert t.winner == t.seat_of(t.cards.index(best))
+            assert t.winner == t.seat_of(t.cards.index(best)) and t.best == t.cards.index(best)
         assert sum(r.taken) == 26
         assert sum(r.scores()) == (26 * (n - 1) if r.moon_shooter() is not None else 26)
         if game.is_over():

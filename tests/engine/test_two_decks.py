@@ -66,7 +66,9 @@ def test_random_two_deck_games_keep_every_invariant(rules, seed):
         for t in r.tricks:
             led = t.cards[0].suit
             best = max((c for c in t.cards if c.suit is led), key=lambda c: c.rank)
-            assert t.winner == t.seat_of(t.cards.index(best)), "the first of two identical cards wins"
+            assert t.best == t.cards.index(best) and t.winner == t.seat_of(t.best), (
+                "the first of two identical cards wins"
+            )
         assert sum(r.taken) == 52
         n = rules.players
         assert sum(r.scores()) == (52 * (n - 1) if r.moon_shooter() is not None else 52)

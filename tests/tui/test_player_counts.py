@@ -405,3 +405,20 @@ async def test_a_card_held_twice_can_be_passed_twice():
         await pilot.pause()
         passed = table.round.passed[HUMAN]
         assert passed is not None and table.view(HUMAN).passed.count(card) == 2
+
+
+@pytest.mark.parametrize("row", [False, True], ids=["around", "in-a-row"])
+def test_a_first_trick_with_two_cards_from_its_winner_frames_only_the_card_that_took_it(row):
+    """004 at 3 players: a seat plays two cards to the first trick; the frame was on both (the 2♣ that
+    led looked as if it had won too)."""
+    from hjerterfri.cards import parse_cards
+    from hjerterfri.engine import Trick
+
+    trick = Trick(0, tuple(parse_cards("2C 9C 7C 5C")), 0, (0, 0, 1, 2))
+    assert trick.best == 1
+    view = TrickView()
+    if row:
+        view.labels = {0: "Ida", 1: "Bo", 2: "Cy"}
+    view.show_trick(trick, lambda seat: seat)
+    text = view.render().plain
+    assert text.count("┏") == 1 and "┃ 9♣┃" in text and "│ 2♣│" in text

@@ -287,11 +287,7 @@ class ReplayApp(ReportingApp):
             kitty = source.rules.kitty_size if not r.tricks and r.phase is not Phase.OVER else 0
             trick.show([(self.screen_seat(s), c) for s, c in r.trick_plays()], kitty=kitty)
         else:
-            last = r.tricks[-1]
-            trick.show(
-                [(self.screen_seat(s), c) for s, c in zip(last.seats, last.cards, strict=True)],
-                self.screen_seat(last.winner),
-            )
+            trick.show_trick(r.tricks[-1], self.screen_seat)
         status = self.status_text(r, source, step)
         for mark in self.marks.get((step.round_index, step.passed, step.cards), []):
             status.append(f" · {mark}", style="bold #f2c14e")

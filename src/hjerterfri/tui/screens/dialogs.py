@@ -146,7 +146,7 @@ class LastTrickScreen(Dialog):
             view.two_across = len(self.names) == 5
             if len(self.names) >= 6:
                 view.labels = {self.place(s): printable(n, limit=None) for s, n in enumerate(self.names)}
-            view.show([(self.place(trick.seat_of(i)), c) for i, c in enumerate(trick.cards)], self.place(trick.winner))
+            view.show_trick(trick, self.place)
             yield view
             yield Static(words)
         yield Footer(compact=True)

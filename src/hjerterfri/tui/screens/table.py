@@ -247,8 +247,7 @@ class TableScreen(Screen[None]):
 
         trick = self.query_one(TrickView)
         if self.held is not None:
-            held = self.held
-            trick.show([(self.place(held.seat_of(i)), c) for i, c in enumerate(held.cards)], self.place(held.winner))
+            trick.show_trick(self.held, self.place)
         else:
             kitty = view.kitty_size if view.kitty_taker is None and view.phase is not Phase.OVER else 0
             plays = zip(view.trick_seats, view.trick, strict=False)

@@ -10,12 +10,15 @@ a row in the order they were played, each under its player's name (``labels``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...cardface import CARD_HEIGHT, CARD_WIDTH, WINNER, Deck
 from ...cards import Card
+from ...engine import Trick
 
 TRICK_HEIGHT = 3 * CARD_HEIGHT
 PLACES = {
@@ -57,7 +60,8 @@ class TrickView(Widget):
     """
 
     plays: reactive[tuple[tuple[int, Card], ...]] = reactive(())
-    winner: reactive[int | None] = reactive(None)
+    winning: reactive[int | None] = reactive(None)
+    """Which of the plays took the trick (framed)."""
     kitty: reactive[int] = reactive(0)
     """Cards lying face down in the middle."""
     two_across: bool = False
@@ -70,12 +74,17 @@ class TrickView(Widget):
         self.deck = deck or Deck()
         self.labels = {}
 
-    def show(self, plays: list[tuple[int, Card]], winner: int | None = None, kitty: int = 0) -> None:
-        """Show ``plays`` as (place, card) pairs; ``winner`` frames the cards of the place that took the
-        trick; ``kitty`` cards lie face down in the middle."""
+    def show(self, plays: list[tuple[int, Card]], winning: int | None = None, kitty: int = 0) -> None:
+        """Show ``plays`` as (place, card) pairs; ``winning`` (an index in ``plays``) frames the card that took
+        the trick; ``kitty`` cards lie face down in the middle."""
         self.plays = tuple(plays)
-        self.winner = winner
+        self.winning = winning
         self.kitty = kitty
+
+    def show_trick(self, trick: Trick, place: Callable[[int], int]) -> None:
+        """A finished trick, each card at its player's ``place``, the card that took it framed (only that
+        one, where a seat played two cards to the first trick)."""
+        self.show([(place(trick.seat_of(i)), card) for i, card in enumerate(trick.cards)], trick.best)
 
     def render(self) -> Text:
         if self.labels:
@@ -94,12 +103,12 @@ class TrickView(Widget):
             places[4] = (0, centre + CARD_WIDTH // 2 + 2)
         rows: list[list[tuple[int, list[Text]]]] = [[] for _ in range(3)]
         seen: set[int] = set()
-        for place, card in self.plays:
+        for i, (place, card) in enumerate(self.plays):
             top, col = places[place]
             if place in seen:
                 col = min(max(col + SECOND_CARD[place], 0), width - CARD_WIDTH)
             seen.add(place)
-            won = self.winner == place
+            won = self.winning == i
             rows[top // CARD_HEIGHT].append((col, self.deck.box(card, edge=WINNER if won else None, heavy=won)))
         for i in range(self.kitty):
             rows[1].append((centre - (self.kitty - 1) + 2 * i, self.deck.back()))
@@ -132,8 +141,8 @@ class TrickView(Widget):
             inset = " " * ((pitch - CARD_WIDTH) // 2)
             names = Text(left)
             boxes = [Text(left) for _ in range(CARD_HEIGHT)]
-            for place, card in chunk:
-                won = self.winner == place
+            for i, (place, card) in enumerate(chunk, start):
+                won = self.winning == i
                 names.append(f"{self.labels.get(place, '')[: pitch - 1]:^{pitch}}", style="bold" if won else "dim")
                 for r, part in enumerate(self.deck.box(card, edge=WINNER if won else None, heavy=won)):
                     boxes[r].append(inset)
