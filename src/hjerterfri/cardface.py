@@ -14,6 +14,12 @@ CARD_HEIGHT = 3
 SUIT_ORDER = (Suit.CLUBS, Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS)
 """The order suits are shown in, everywhere: black, red, black, red, so neighbours never share a colour."""
 
+
+def sort_hand(cards: list[Card] | tuple[Card, ...]) -> list[Card]:
+    """Cards in the order a hand shows them: by suit (``SUIT_ORDER``), then by rank."""
+    return sorted(cards, key=lambda c: (SUIT_ORDER.index(c.suit), c.rank))
+
+
 PAPER = "#f4f1e8"
 PAPER_DIM = "#8e8b82"
 INK = "#1c1c1c"

@@ -30,9 +30,7 @@ def review_line(texts: Texts, name: str, d: Review) -> str:
         "margin": texts.number(d.margin),
     }
     if d.kind == "pass":
-        return texts(
-            "coach.pass", cards=texts.cards_short(list(d.played)), best=texts.cards_short(list(d.best)), **values
-        )
+        return texts("coach.pass", cards=texts.cards_sorted(d.played), best=texts.cards_sorted(d.best), **values)
     return texts("coach.play", card=texts.card_short(d.played[0]), best=texts.card_short(d.best[0]), **values)
 
 

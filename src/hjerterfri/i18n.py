@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from .cardface import Deck
+from .cardface import Deck, sort_hand
 from .cards import Card, Suit
 from .catalogue import LANGUAGES, PLURAL_FORMS, Message, catalogue, say
 from .engine import IllegalMoveError, OutcomeKind, Reason
@@ -79,8 +79,13 @@ class Texts:
         """The card as rank and suit sign: "Q♠", "10♥" (or "QS", "TH" in ASCII)."""
         return self.deck.short(card)
 
-    def cards_short(self, cards: list[Card]) -> str:
+    def cards_short(self, cards: list[Card] | tuple[Card, ...]) -> str:
+        """Cards named short, in the order given (cards played, in play order)."""
         return " ".join(self.card_short(c) for c in cards)
+
+    def cards_sorted(self, cards: list[Card] | tuple[Card, ...]) -> str:
+        """Cards named short in the order a hand shows them (cards passed, received, a kitty)."""
+        return self.cards_short(sort_hand(cards))
 
     def preset_name(self, name: str) -> str:
         """A preset's name in this language ("Dansk husregel"), or the rules' own name, shown literally."""

@@ -14,7 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .cardface import SUIT_ORDER, Deck
+from .cardface import SUIT_ORDER, Deck, sort_hand
 from .cards import Card, cards_of
 from .engine import OutcomeKind, Phase, Round
 from .gamelog import GameRecord, LogError, LogReplay
@@ -82,7 +82,7 @@ class Transcript:
             parts.append(self.passes(r))
         parts.append(self.tricks(r, totals))
         if r.kitty and r.tricks:  # its points are the first trick's winner's (the round's points say so)
-            kitty = t.cards_short(cards_of(r.kitty))
+            kitty = t.cards_sorted(cards_of(r.kitty))
             parts.append(Text(t("list.kitty.seen", name=self.names[r.tricks[0].winner], cards=kitty), style="dim"))
         parts.extend(self.asides(r))
         if r.is_over and (shooter := r.moon_shooter()) is not None:
@@ -98,7 +98,7 @@ class Transcript:
                 continue
             name = self.names[u.seat]
             if u.passed is not None:
-                text = t("transcript.undo.pass", name=name, cards=t.cards_short(list(u.passed)))
+                text = t("transcript.undo.pass", name=name, cards=t.cards_sorted(u.passed))
             else:
                 text = t("transcript.undo", name=name, cards=t.cards_short(list(u.cards)), n=u.kept)
             lines.append(Text("↶ " + text, style="dim"))
@@ -137,7 +137,7 @@ class Transcript:
         lines = []
         for seat, mask in enumerate(r.passed):
             line = Text.assemble("  ", self.name(seat), " → ", self.name(r.pass_direction.target(seat, n)), ": ")
-            shown = Text(" ").join(self.deck.text(c) for c in cards_of(mask)) if mask is not None else None
+            shown = Text(" ").join(self.deck.text(c) for c in sort_hand(cards_of(mask))) if mask is not None else None
             line.append_text(shown if shown is not None else Text("…", style="dim"))
             lines.append(line)
         return Group(Text(self.t("transcript.passed") + ":", style="dim"), *lines)

@@ -154,3 +154,12 @@ def test_no_playing_card_glyphs():
     for card in map(Card, range(52)):
         text = "".join(line.plain for line in deck.box(Card.parse(str(card))))
         assert not any(0x1F0A0 <= ord(ch) <= 0x1F0FF for ch in text)
+
+
+def test_cards_passed_received_or_in_a_kitty_are_named_in_the_hands_order():
+    """The hand shows ♣ ♥ ♠ ♦; lists of cards said ♣ ♦ ♥ ♠ (the cards' own order). Cards played keep theirs."""
+    from hjerterfri.cards import parse_cards
+
+    cards = parse_cards("2D 3C KS 4H")
+    assert Texts("en").cards_sorted(cards) == "3♣ 4♥ K♠ 2♦"
+    assert Texts("en").cards_short(cards) == "2♦ 3♣ K♠ 4♥"

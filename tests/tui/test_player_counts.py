@@ -120,7 +120,7 @@ async def test_the_kitty_lies_face_down_until_the_first_trick_and_its_taker_is_n
         assert trick.kitty == 0 and "░░░" not in plain(trick.render())
         assert f"{session.names[taker]} tager også kittyen" in log_text(table)
         me = plain(table.query_one("#me").content)
-        shown = app.texts.cards_short(cards_of(r.kitty))
+        shown = app.texts.cards_sorted(cards_of(r.kitty))
         assert (shown in me) == (taker == HUMAN), (me, shown, taker)
 
 
@@ -315,7 +315,7 @@ async def test_a_hint_while_passing_and_a_hint_that_fails():
                 break
         want = sorted(session.game.round.hand_cards(HUMAN))[-3:]
         assert sorted(table.query_one(HandView).hinted) == sorted(want)
-        assert f"Tip: {app.texts.cards_short(want)}" in plain(table.query_one("#status").content)
+        assert f"Tip: {app.texts.cards_sorted(want)}" in plain(table.query_one("#status").content)
         await pass_with_keys(pilot)
         await settle(pilot)
         await pilot.press("i")

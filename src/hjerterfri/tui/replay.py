@@ -306,7 +306,7 @@ class ReplayApp(ReportingApp):
             passing = source.passed[self.bottom] if not step.passed else None
             if passing:
                 target = self.names[r.pass_direction.target(self.bottom, self.players)]
-                return Text(t("replay.passes", cards=t.cards_short(cards_of(passing)), name=target))
+                return Text(t("replay.passes", cards=t.cards_sorted(cards_of(passing)), name=target))
             return Text(t("replay.dealt"), style="dim")
         if r.is_over:
             shooter = r.moon_shooter()
@@ -377,7 +377,7 @@ def marks(record: GameRecord, t: Texts) -> dict[tuple[int, bool, int], list[str]
             if len(mine) > 1:
                 text = t("replay.undos", name=names[seat], n=len(mine))
             elif mine[0].passed is not None:
-                text = t("replay.undo.pass", name=names[seat], cards=t.cards_short(list(mine[0].passed)))
+                text = t("replay.undo.pass", name=names[seat], cards=t.cards_sorted(mine[0].passed))
             else:
                 text = t("replay.undo", name=names[seat], cards=t.cards_short(list(mine[0].cards)))
             found.setdefault(at, []).append("↶ " + text)

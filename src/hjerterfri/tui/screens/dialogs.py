@@ -184,10 +184,10 @@ def card_list(t: Texts, view: PlayerView, names: list[str]) -> list[str]:
     n = view.players
     if view.passed_mask:
         target = names[view.pass_direction.target(view.seat, n)]
-        lines.append(t("list.passed", cards=t.cards_short(view.passed), name=target))
+        lines.append(t("list.passed", cards=t.cards_sorted(view.passed), name=target))
     if view.received_mask:
         giver = names[view.pass_direction.source(view.seat, n)]
-        lines.append(t("list.received", cards=t.cards_short(view.received), name=giver))
+        lines.append(t("list.received", cards=t.cards_sorted(view.received), name=giver))
     tricks: list[tuple[tuple[int, ...], tuple[Card, ...], Trick | None]]
     tricks = [(trick.seats, trick.cards, trick) for trick in view.tricks]
     if view.trick:
@@ -202,7 +202,7 @@ def card_list(t: Texts, view: PlayerView, names: list[str]) -> list[str]:
         lines.append(t("list.taken", name=winner, n=done.points) if done.points else t("list.taken.none", name=winner))
         if i == 1 and view.kitty_size:
             seen = view.kitty_mask
-            kitty = t("list.kitty.seen", name=winner, cards=t.cards_short(cards_of(seen))) if seen else None
+            kitty = t("list.kitty.seen", name=winner, cards=t.cards_sorted(cards_of(seen))) if seen else None
             lines.append(kitty or t("list.kitty", name=winner))
     if not tricks:
         lines.append("")

@@ -224,7 +224,7 @@ class ReviewScreen(Screen[None]):
         better = (
             t("review.better", card=t.card_name(decision.best[0]))
             if decision.kind == "play"
-            else t("review.better.pass", cards=t.cards_short(list(decision.best)))  # the names need three lines
+            else t("review.better.pass", cards=t.cards_sorted(decision.best))  # the names need three lines
         )
         status = Text(review_line(t, names[me], decision))
         status.append(f" ({t('coach.deals', n=decision.deals)}) · ", style="dim")

@@ -72,7 +72,7 @@ class RoundSummaryScreen(SheetScreen):
             moon = t("summary.moon", name=names[result.shooter], points=game.rules.round_points)
             head.append(Text("☾ " + moon, style="bold reverse"))
         if result.kitty_taker is not None:
-            cards = t.cards_short(list(result.kitty))
+            cards = t.cards_sorted(result.kitty)
             head.append(Text(t("kitty.summary", cards=cards, name=names[result.kitty_taker]), style="dim"))
         if (ended := self.ended(result.number)) is not None:
             head.append(Text(ended, style="bold"))

@@ -242,7 +242,7 @@ class TableScreen(Screen[None]):
         if not hide:
             me.append(f" · {t('points.round', n=view.taken[self.me])}")
         if view.kitty_taker == self.me and view.kitty_mask:
-            me.append(f" · {t('kitty.owner', name=t.cards_short(cards_of(view.kitty_mask)))}")
+            me.append(f" · {t('kitty.owner', name=t.cards_sorted(cards_of(view.kitty_mask)))}")
         show_text(self.query_one("#me", Static), me)
 
         trick = self.query_one(TrickView)
@@ -307,7 +307,7 @@ class TableScreen(Screen[None]):
             won = t("trick.won.points", name=winner, n=held.points) if held.points else t("trick.won", name=winner)
             if view.kitty_size and view.tricks and held == view.tricks[0]:
                 kitty = view.kitty_mask if held.winner == self.me else None
-                mine = t("kitty.you", cards=t.cards_short(cards_of(kitty))) if kitty else None
+                mine = t("kitty.you", cards=t.cards_sorted(cards_of(kitty))) if kitty else None
                 won += f" · {mine or t('kitty.taken', name=winner)}"
             if self.app.settings.hold_trick:
                 won += f" · {t('trick.continue')}"
@@ -333,14 +333,14 @@ class TableScreen(Screen[None]):
         target = self.seat_name(view.pass_direction.target(self.me, view.players))
         count = view.rules.pass_count
         if len(self.chosen) == count:
-            text = Text(t("pass.ready", cards=t.cards_short(self.chosen), name=target), style="bold")
+            text = Text(t("pass.ready", cards=t.cards_sorted(self.chosen), name=target), style="bold")
         else:
             text = Text(t("pass.choose", n=count, name=target, chosen=len(self.chosen)))
         if self.hint_for is not None and self.hint_for == self._stamp():
             if not self.hinted:
                 text.append(" · " + t("hint.thinking"), style="dim")
             elif sorted(self.hinted) != sorted(self.chosen):
-                hint = t("hint.pass.short", cards=t.cards_short(sorted(self.hinted)))
+                hint = t("hint.pass.short", cards=t.cards_sorted(self.hinted))
                 text.append(" · " + hint, style="bold #7fd37f")
         return text
 
@@ -715,7 +715,7 @@ class TableScreen(Screen[None]):
         self.chosen = list(undo.passed or ())
         self._was_my_turn = True
         if undo.passed is not None:
-            self.say(t("undo.pass", cards=t.cards_short(list(undo.passed))))
+            self.say(t("undo.pass", cards=t.cards_sorted(undo.passed)))
         else:
             self.say(t("undo.done", cards=t.cards_short(list(undo.cards))))
             self.query_one(HandView).move_to(undo.cards[0])  # back in the hand: the cursor on it
@@ -790,7 +790,7 @@ class TableScreen(Screen[None]):
         note = None
         if view.kitty_size and view.tricks and trick == view.tricks[0]:  # the winner took the kitty too
             if trick.winner == self.me and view.kitty_mask is not None:
-                note = t("kitty.you", cards=t.cards_short(cards_of(view.kitty_mask)))
+                note = t("kitty.you", cards=t.cards_sorted(cards_of(view.kitty_mask)))
             else:
                 note = t("kitty.taken", name=self.table.names[trick.winner])
         self.app.push_screen(LastTrickScreen(trick, self.table.names, self.place, note, title))

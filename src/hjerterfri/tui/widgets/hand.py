@@ -10,18 +10,13 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...cardface import CARD_HEIGHT, CARD_WIDTH, CURSOR, HINT, RECEIVED, SUIT_ORDER, Deck
+from ...cardface import CARD_HEIGHT, CARD_WIDTH, CURSOR, HINT, RECEIVED, Deck, sort_hand
 from ...cards import Card
 
 GAP = 1
 OVERLAP_PITCH = CARD_WIDTH - 1
 """Columns per card when a long hand (17 or 18 cards at three players) would not fit side by side:
 each card hides the right edge of the one before it."""
-
-
-def sort_hand(cards: list[Card]) -> list[Card]:
-    """The hand in display order: by suit alternating black and red, then by rank."""
-    return sorted(cards, key=lambda c: (SUIT_ORDER.index(c.suit), c.rank))
 
 
 def marked(cards: tuple[Card, ...], which: tuple[Card, ...] | frozenset[Card]) -> list[bool]:

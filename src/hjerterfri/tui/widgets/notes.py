@@ -38,11 +38,11 @@ def exchange_line(t: Texts, view: PlayerView, names: Sequence[str]) -> Text | No
         return None
     n = view.players
     target = printable(names[view.pass_direction.target(view.seat, n)], limit=NAME_LIMIT)
-    passed = t.cards_short(view.passed)
+    passed = t.cards_sorted(view.passed)
     if view.received_mask is None:
         return Text(t("exchange.giving", cards=passed, name=target))
     giver = printable(names[view.pass_direction.source(view.seat, n)], limit=NAME_LIMIT)
-    received = t("exchange.received", cards=t.cards_short(view.received), name=giver)
+    received = t("exchange.received", cards=t.cards_sorted(view.received), name=giver)
     return Text(f"{t('exchange.passed', cards=passed, name=target)} · {received}")
 
 
@@ -52,7 +52,7 @@ def kitty_line(t: Texts, view: PlayerView, names: Sequence[str]) -> str | None:
     if not view.kitty_size or taker is None:
         return None
     if taker == view.seat and view.kitty_mask is not None:
-        return t("kitty.note.you", cards=t.cards_short(copies(view.kitty_mask)))
+        return t("kitty.note.you", cards=t.cards_sorted(copies(view.kitty_mask)))
     return t("kitty.note.taken", n=view.kitty_size, name=printable(names[taker], limit=NAME_LIMIT))
 
 
