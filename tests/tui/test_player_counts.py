@@ -422,3 +422,40 @@ def test_a_first_trick_with_two_cards_from_its_winner_frames_only_the_card_that_
     view.show_trick(trick, lambda seat: seat)
     text = view.render().plain
     assert text.count("┏") == 1 and "┃ 9♣┃" in text and "│ 2♣│" in text
+
+
+@pytest.mark.parametrize(("players", "size"), [(5, (80, 24)), (6, (80, 24)), (4, (80, 24)), (5, (120, 30))])
+def test_the_round_summary_shows_every_player_at_80_columns(players, size):
+    """At five players with long names the history beside the round's points lost its last column (Anders
+    was not there at all): the names are cut shorter, and where both still do not fit, the history alone
+    shows (it holds the round's points and the totals too)."""
+    from hjerterfri.tui.screens.summary import RoundSummaryScreen
+
+    from .helpers import fixed_table, play_in_engine
+    from .test_play_aids import app_at
+
+    table = fixed_table(seed=3, lang="da", players=players, preset_name="dansk" if players < 6 else "svensk")
+    for seat, name in enumerate(["Mette-Marie", "Anders-Peter", "Sofie-Louise", "Jens-Jørgen", "Karoline", "Bo"]):
+        if seat < players:
+            table.rename(seat, name)
+    play_in_engine(table, lambda g: g.round.is_over)
+
+    async def shown() -> tuple[list[str], bool]:
+        app = app_at(table, lang="da")
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            app.push_screen(RoundSummaryScreen(table))
+            await pilot.pause()
+            history = app.screen.query_one("#history")
+            assert history.region.right <= size[0] - 2  # inside the frame
+            beside = bool(app.screen.query("#round"))
+            text = plain(history.content, width=history.region.width)
+            return [line for line in text.splitlines() if line.strip()], beside
+
+    lines, beside = asyncio.run(shown())
+    heads = lines[1].split()
+    assert heads[0] == "#" and len(heads) == players + 1  # every player has a column
+    assert heads[1].startswith("Mett") and heads[players].startswith(
+        ["Mette", "Anders", "Sofie", "Jens", "Karo", "Bo"][players - 1][:3]
+    )
+    assert beside is (players == 4 or size[0] > 80)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.console import Group
+from rich.console import Group, RenderableType
+from rich.measure import Measurement
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -16,7 +18,7 @@ from textual.widgets import Footer, Static
 from ...literal import literal
 from ...table import Table
 from ..labels import relabel
-from ..widgets.scores import HISTORY_OVERHEAD, NAME_WIDTH, HistoryPanel, round_table
+from ..widgets.scores import HISTORY_OVERHEAD, NAME_WIDTH, HistoryPanel, history_sheet, round_table
 
 if TYPE_CHECKING:
     from ..app import HjerterfriApp
@@ -25,6 +27,11 @@ if TYPE_CHECKING:
 FRAME_ROWS = 7
 """Rows around a sheet's columns: the footer, the space above the frame, the frame's two borders, the gap
 under the head and the hint line with the gap above it."""
+FRAME_COLUMNS = 14
+"""Columns around a sheet's columns: the sheet's padding, the frame's borders and padding, the last column's
+margin."""
+FIRST_MARGIN = 4
+"""The gap between the columns (``.columns > Static``)."""
 
 
 class SheetScreen(Screen[None]):
@@ -36,12 +43,34 @@ class SheetScreen(Screen[None]):
         super().__init__()
         self.table = table
 
-    def history_panel(self, head_rows: int) -> HistoryPanel:
-        """The history, fitted to the terminal's height under ``head_rows`` rows of heading lines."""
-        t = self.app.texts
+    def columns(self, first: RenderableType, first_id: str, head_rows: int, spare: bool) -> Iterator[Static]:
+        """``first`` and the history beside it, fitted to the terminal's height under ``head_rows`` rows of
+        heading lines and to its width: the history's names cut shorter where they would not fit, and a
+        ``spare`` first column left out where even then both would not (the round's points and the totals are
+        in the history too; at five players the history's last column was cut off)."""
         history = [result.scores for result in self.table.results()]
-        room = self.app.size.height - FRAME_ROWS - head_rows - HISTORY_OVERHEAD
-        return HistoryPanel(t, self.table.names, history, t("summary.history"), rows=max(room, 2), id="history")
+        rows = max(self.app.size.height - FRAME_ROWS - head_rows - HISTORY_OVERHEAD, 2)
+        room = self.app.size.width - FRAME_COLUMNS
+        widths = range(NAME_WIDTH, 3, -1)
+        beside = room - self._width(first) - FIRST_MARGIN
+        width = next((w for w in widths if self._width(self._sheet(history, rows, w)) <= beside), None)
+        if width is None and spare:
+            width = next((w for w in widths if self._width(self._sheet(history, rows, w)) <= room), widths[-1])
+        else:
+            yield Static(first, id=first_id)
+        t = self.app.texts
+        names = self.table.names
+        yield HistoryPanel(
+            t, names, history, t("summary.history"), rows=rows, name_width=width or widths[-1], id="history"
+        )
+
+    def _sheet(self, history: list[tuple[int, ...]], rows: int, width: int) -> RenderableType:
+        t = self.app.texts
+        return history_sheet(t, self.table.names, history, t("summary.history"), rows=rows, name_width=width)
+
+    def _width(self, renderable: RenderableType) -> int:
+        console = self.app.console
+        return Measurement.get(console, console.options, renderable).maximum
 
     def on_mount(self) -> None:
         relabel(self, self.app.texts)
@@ -87,8 +116,7 @@ class RoundSummaryScreen(SheetScreen):
                 this_round = Group(
                     Text(t("summary.this-round"), style="dim"), round_table(t, names, result.scores, result.totals)
                 )
-                yield Static(this_round, id="round")
-                yield self.history_panel(len(head))
+                yield from self.columns(this_round, "round", len(head), spare=True)
             yield Static(Text(t("summary.end") if table.is_over() else t("summary.next"), style="dim"), classes="hint")
         yield Footer(compact=True)
 
@@ -144,8 +172,7 @@ class GameEndScreen(SheetScreen):
         t = self.app.texts
         with VerticalScroll(classes="sheet"), Vertical(classes="sheet-box"):
             with Horizontal(classes="columns"):
-                yield Static(self._body(), id="result")
-                yield self.history_panel(-1)  # no head line above the columns, and no gap under one
+                yield from self.columns(self._body(), "result", -1, spare=False)  # no head line above, nor a gap
             yield Static(Text(t("end.again"), style="dim"), classes="hint")
         yield Footer(compact=True)
 

@@ -24,13 +24,20 @@ HISTORY_OVERHEAD = 5
 and the totals."""
 
 
-def history_table(texts: Texts, names: list[str], history: list[tuple[int, ...]], rows: int | None = None) -> Table:
+def history_table(
+    texts: Texts,
+    names: list[str],
+    history: list[tuple[int, ...]],
+    rows: int | None = None,
+    name_width: int = NAME_WIDTH,
+) -> Table:
     """Each finished round's points per player, with running totals on the last line; at most ``rows`` rows
-    of rounds (the first rounds then share one row of their sums, labelled with their numbers)."""
+    of rounds (the first rounds then share one row of their sums, labelled with their numbers); names cut
+    to ``name_width`` columns."""
     table = Table(box=box.HORIZONTALS, pad_edge=False, show_edge=False, expand=False)
     table.add_column("#", justify="right", style="dim", no_wrap=True)
     for name in names:
-        table.add_column(literal(name, limit=NAME_WIDTH), justify="right", no_wrap=True)
+        table.add_column(literal(name, limit=name_width), justify="right", no_wrap=True)
     totals = [0] * len(names)
     folded = len(history) - rows + 1 if rows is not None and len(history) > max(rows, 1) else 0
     if folded:
@@ -66,9 +73,10 @@ def history_sheet(
     heading: str,
     style: str = "dim",
     rows: int | None = None,
+    name_width: int = NAME_WIDTH,
 ) -> Group:
     """A heading over ``history_table``."""
-    return Group(Text(heading, style=style), history_table(texts, names, history, rows))
+    return Group(Text(heading, style=style), history_table(texts, names, history, rows, name_width))
 
 
 class HistoryPanel(Static):
@@ -82,6 +90,7 @@ class HistoryPanel(Static):
         heading: str,
         style: str = "dim",
         rows: int | None = None,
+        name_width: int = NAME_WIDTH,
         **kwargs,
     ) -> None:
-        super().__init__(history_sheet(texts, names, history, heading, style, rows), **kwargs)
+        super().__init__(history_sheet(texts, names, history, heading, style, rows, name_width), **kwargs)
