@@ -99,7 +99,7 @@ async def test_the_app_shows_a_hostile_game_literally_to_its_end(tmp_path):
         for _ in range(400):
             await settle(pilot)
             screen = app.screen
-            seen.append("\n".join(plain(w.render()) for w in screen.query("Static")))
+            seen.append(shown_on(screen))
             if isinstance(screen, GameEndScreen):
                 break
             if isinstance(screen, RoundSummaryScreen):
@@ -115,10 +115,10 @@ async def test_the_app_shows_a_hostile_game_literally_to_its_end(tmp_path):
                     undone = True  # a card taken back, named on the status line
                     await settle(pilot)
                     await pilot.press("u")
-                    seen.append("\n".join(plain(w.render()) for w in app.screen.query("Static")))
+                    seen.append(shown_on(app.screen))
                 for key in ("s", "escape", "t", "escape", "l", "escape"):  # the score sheet, card list, last trick
                     await pilot.press(key)
-                    seen.append("\n".join(plain(w.render()) for w in app.screen.query("Static")))
+                    seen.append(shown_on(app.screen))
             await pilot.pause()
         assert isinstance(app.screen, GameEndScreen)
     assert undone and table.record.undos
@@ -151,12 +151,18 @@ async def test_the_viewer_shows_a_hostile_game_literally(tmp_path):
         shown = []
         for _ in range(60):
             await pilot.press("down")
-            shown.append("\n".join(plain(w.render()) for w in app.screen.query("Static")))
-            shown += [t.plain for t in app.query_one("#header", FitLine).texts]  # with the rules' name or without
+            shown.append(shown_on(app.screen))
         text = "\n".join(shown)
     assert_literal(text)
     for name in MARKUP[:4]:
         assert name[:12] in text
+
+
+def shown_on(screen) -> str:
+    """Every text a screen shows: its Statics' contents, and each line a FitLine may choose."""
+    texts = [plain(w.content) for w in screen.query("Static")]
+    texts += [t.plain for line in screen.query(FitLine) for t in line.texts]
+    return "\n".join(texts)
 
 
 @pytest.mark.parametrize("value", ["[/]", "[link=file:///etc/passwd]x[/link]", "\x1b[2J", "x" * 10_000])

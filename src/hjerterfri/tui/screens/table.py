@@ -26,6 +26,7 @@ from ...table import Decision, Table
 from ...view import PlayerView
 from ..labels import declared_show, label, relabel
 from ..messages import SettingChanged
+from ..widgets.fitline import FitLine
 from ..widgets.hand import HandView
 from ..widgets.notes import Notes, exchange_line, kitty_line, tracker_lines
 from ..widgets.seat import NAME_LIMIT, SeatInfo, SeatPanel, show_text
@@ -44,6 +45,15 @@ SPARE = ("scores", "card_list", "toggle_points", "app.rules")
 
 Stamp = tuple[int, tuple[int, int]]
 """What a worker's answer is for: the screen's generation and the table's position when it was asked."""
+
+
+def _line(parts: list[tuple[str, str]]) -> Text:
+    """A header line: its parts (text, style) between dots."""
+    line = Text(" ")
+    for i, (text, style) in enumerate(parts):
+        line.append(" · " if i else "")
+        line.append(text, style=style)
+    return line
 
 
 class TableScreen(Screen[None]):
@@ -131,7 +141,7 @@ class TableScreen(Screen[None]):
         texts = self.app.texts
         deck = self.app.deck
         with Vertical(id="table"):
-            yield Static(id="header")
+            yield FitLine(id="header")
             with Horizontal(id="top"):
                 lines = "seat three-lines" if self.table.rules.players >= 6 else "seat"
                 for place in across(self.table.rules.players):
@@ -204,25 +214,20 @@ class TableScreen(Screen[None]):
         n = view.players
         totals = view.totals
         hide = self.app.settings.hide_round_points
-        header = Text(" ")
-        if n == 4 or self.size.width >= 100:  # at 3 and 5 the line needs the room
-            header.append(f"{t('game')} ", style="bold")
-            header.append("· ")
-        header.append(f"{t.preset_name(view.rules.name)} · ")
+        parts = [(f"{t('game')}", "bold"), (t.preset_name(view.rules.name), "")]
         if n != 4:
-            header.append(f"{t('players.n', n=n)} · ")
-        header.append(f"{t('round', n=view.round_number)} · ")
-        header.append(t.pass_direction(view.pass_direction))
-        header.append(" · ")
+            parts.append((t("players.n", n=n), ""))
+        parts += [(t("round", n=view.round_number), ""), (t.pass_direction(view.pass_direction), "")]
         broken = view.hearts_broken
-        header.append(t("hearts.broken") if broken else t("hearts.closed"), style="bold" if broken else "dim")
+        parts.append((t("hearts.broken"), "bold") if broken else (t("hearts.closed"), "dim"))
         if view.kitty_size:
-            header.append(" · ")
             if view.kitty_taker is None:
-                header.append(t("kitty.lying", n=view.kitty_size), style="bold")
+                parts.append((t("kitty.lying", n=view.kitty_size), "bold"))
             else:
-                header.append(t("kitty.owner", name=self.seat_name(view.kitty_taker)), style="dim")
-        show_text(self.query_one("#header", Static), header)
+                parts.append((t("kitty.owner", name=self.seat_name(view.kitty_taker)), "dim"))
+        # where the line is narrow, the game's name goes first, then the rules' (the same all game), then the count
+        shorter = [parts, parts[1:], parts[2:], parts[3:] if n != 4 else parts[2:]]
+        self.query_one("#header", FitLine).show(*(_line(p) for p in shorter))
         playing = view.phase is Phase.PLAYING and self.held is None
         for seat in range(n):
             if seat == self.me:
