@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 from textual import events
+from textual.widgets import Input
 
 from hjerterfri.gamelog import GameRecord, Seat
 from hjerterfri.table import Setup
 from hjerterfri.tui.screens.start import StartScreen
 from hjerterfri.tui.screens.table import TableScreen
+from hjerterfri.tui.widgets.choice import Choice
 
 from ..logs.helpers import SEATS, STARTED, new_record
 from .helpers import make_app, sync
@@ -49,6 +51,34 @@ async def test_enter_right_after_the_name_starts_with_the_whole_name():
             if isinstance(app.screen, TableScreen):
                 break
         assert app.screen.table.names[0] == "Bo"
+
+
+@sync
+async def test_a_change_queued_right_before_a_move_down_changes_the_line_it_was_pressed_on():
+    """→ and ↓ in one burst left the rules alone and changed the number of players (↓ is a priority key
+    and moved the focus before the → reached its line)."""
+    app = make_app(seed=3, preset="dansk", players=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        burst(app, "right", "down", "left", "down")
+        for _ in range(10):
+            await pilot.pause()
+        screen = app.screen
+        assert screen.query_one("#preset", Choice).value == "dansk-hus"
+        assert screen.query_one("#players", Choice).value == 4
+        assert app.focused is not None and app.focused.id == "passing"
+
+
+@sync
+async def test_left_and_right_still_move_the_cursor_in_the_name_field():
+    app = make_app(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "down", "down", "down")
+        name = app.screen.query_one("#name", Input)
+        assert app.focused is name
+        name.value = ""
+        await pilot.press("B", "o", "left", "x", "right", "y")
+        assert name.value == "Bxoy"
 
 
 @pytest.mark.parametrize(

@@ -110,9 +110,12 @@ class StartScreen(Screen[None]):
     # Enter is not a priority binding: the name field must see every letter typed before it
     # (a priority Enter started the game before the Input had taken "da" of "Ida").
     # Moving the focus is: a non-priority ↓ moved it only after the letters typed right
-    # behind it had already gone to the line above.
+    # behind it had already gone to the line above. So are ←/→ on a line (not in the name field): a ←/→
+    # queued at one line changed the next one once a priority ↓ right behind it had moved the focus.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "key.start", key_display="⏎"),
+        Binding("left", "step(-1)", show=False, priority=True),
+        Binding("right", "step(1)", show=False, priority=True),
         Binding("c", "resume", "key.resume"),
         Binding("u", "challenge", "key.challenge"),
         Binding("up", "app.focus_previous", show=False, priority=True),
@@ -241,7 +244,15 @@ class StartScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
             return self.unfinished is not None
+        if action == "step":  # on a line; in the name field ←/→ move its cursor
+            return isinstance(self.app.focused, Choice)
         return True
+
+    def action_step(self, step: int) -> None:
+        """←/→ change the line that has the focus as the key arrives."""
+        focused = self.app.focused
+        if isinstance(focused, Choice):
+            focused.action_step(step)
 
     def action_help(self) -> None:
         from .dialogs import HelpScreen
