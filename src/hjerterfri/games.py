@@ -135,25 +135,24 @@ def main(args: argparse.Namespace) -> int:
         return 0
     console.print(Text(t("games.title", dir=directory)), soft_wrap=True)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
-    # At 80 columns the file's name and the result take most of the row: the result's lines are short (the
-    # undos on a line of their own) and the players keep a least width, rather than being squeezed away
+    # Three columns, so that at 80 columns nothing is squeezed away (with four, rich gave the rules and the
+    # players no room at all): when and which rules over the file's name (whole: replay needs it), the
+    # players, and the result in short lines (the undos on a line of their own; a long name wraps)
     results = [
         f"{result_text(t, e.summary)}\n{score_text(t, e.summary)}" if e.summary else t("games.broken") for e in entries
     ]
     widest = max(len(line) for text in results for line in text.splitlines())
     table.add_column(t("games.started"), no_wrap=True)
-    table.add_column(t("games.rules"), min_width=6)
-    table.add_column(t("games.players"), overflow="fold", min_width=10)
-    table.add_column(t("games.result"), no_wrap=True, overflow="ellipsis", min_width=min(widest, 26))
+    table.add_column(t("games.players"), overflow="fold", min_width=12)
+    table.add_column(t("games.result"), overflow="fold", min_width=min(widest, 24))
     for e, result in zip(entries, results, strict=True):
         file = literal(e.path.name, style="dim")
         if e.summary is None:
-            table.add_row(Text.assemble("?\n", file), "?", "", Text(result, style="red"))
+            table.add_row(Text.assemble("?\n", file), "", Text(result, style="red"))
             continue
         rec = e.summary
         table.add_row(
-            Text.assemble(f"{rec.started:%Y-%m-%d %H:%M}\n", file),
-            Text(t.preset_name(rec.rules.name)),
+            Text.assemble(f"{rec.started:%Y-%m-%d %H:%M} · ", literal(t.preset_name(rec.rules.name)), "\n", file),
             Text(players_text(t, rec)),
             Text(result),
         )

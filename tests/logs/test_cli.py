@@ -136,6 +136,30 @@ def test_games_keeps_names_whole_at_80_columns_in_swedish(capsys, data_dir, monk
     assert all(name in out for name in ("Astrid", "Olle", "Karin", "Svensk")) and "HJ1-23Q7-HA70-06S" in out
 
 
+def test_games_at_80_columns_shows_the_rules_every_player_the_whole_file_name_and_result(capsys, data_dir, monkeypatch):
+    """With five players and a long name, the rules and the players had no column at all, the file's name
+    (which replay needs) ended in "…" and so did "won" after a long winner's name."""
+    from hjerterfri.gamelog import Seat
+
+    monkeypatch.setenv("COLUMNS", "80")
+    long = "Mette-Marie Kristoffersen-Østergaard Bøg"
+    seats = (Seat(long), *(Seat(n, "svær", i) for i, n in enumerate(["Anders", "Jens", "Sofie", "Karen"], 1)))
+    record = play_out(GameRecord.new(preset("dansk-hus", 5), 5, seats, new_record().started), actions=40)
+    save(record, path := new_log_path(record))
+    monkeypatch.setattr(games_module(), "result_text", lambda t, rec: f"{long} won")
+    assert main(["games", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    words = out.split()
+    assert path.name in words and "Danish house rule" in out and "won" in words
+    assert all(name in out for name in ("Anders", "Jens", "Sofie", "Karen"))
+
+
+def games_module():
+    from hjerterfri import games
+
+    return games
+
+
 def test_replay_text_at_three_players_shows_the_kitty_and_who_took_it(capsys, tmp_path):
     """Its points are in the round's points: without it the tricks did not add up to them."""
     from hjerterfri.gamelog import Seat
