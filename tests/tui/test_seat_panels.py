@@ -156,3 +156,25 @@ async def test_a_first_trick_of_eight_cards_at_six_players_lies_in_one_row_betwe
         trick.show([(places[s], CARDS[i]) for i, s in enumerate(range(6))])  # a trick of six
         await pilot.pause()
         assert "Astrid" in str(trick.render()).splitlines()[0]  # room for the whole name
+
+
+@sync
+async def test_the_review_of_a_player_with_a_long_name_says_the_whole_line(small_budget):
+    """A long name pushed 'Better: ...' and the deals off the status line's two rows."""
+    import dataclasses
+
+    record = a_round("dansk", 4)
+    long = "Mette-Marie Kristoffersen-Østergaard Bøg"
+    record.seats = (dataclasses.replace(record.seats[0], name=long), *record.seats[1:])
+    app = HjerterfriApp(fast_settings("da"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = ReviewScreen(record, 0, 1)
+        await app.push_screen(screen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.costly
+        status = screen.query_one("#status")
+        shown = status.render_lines(status.region.reset_offset)
+        text = "".join(strip.text for strip in shown)
+        assert "Bedre:" in text and "Mette-Marie K…" in text
+        assert "dyrt valg 1 af" in str(screen.query_one("#header").render())

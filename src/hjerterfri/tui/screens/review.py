@@ -22,9 +22,10 @@ from textual.widgets import Footer, ProgressBar, Static
 from ...analysis import NOTABLE, AnalysisError, Budget, GameReview, Review, analyse
 from ...coach import game_line, review_line
 from ...gamelog import GameRecord, from_dict, to_dict
+from ...literal import printable
 from ..labels import relabel
 from ..widgets.hand import HandView
-from ..widgets.seat import SeatInfo, SeatPanel, show_text
+from ..widgets.seat import NAME_LIMIT, SeatInfo, SeatPanel, show_text
 from ..widgets.trick import PLACES, TrickView, place_of
 
 if TYPE_CHECKING:
@@ -226,7 +227,7 @@ class ReviewScreen(Screen[None]):
             if decision.kind == "play"
             else t("review.better.pass", cards=t.cards_sorted(decision.best))  # the names need three lines
         )
-        status = Text(review_line(t, names[me], decision))
+        status = Text(review_line(t, printable(names[me], NAME_LIMIT), decision))  # a long name: the line fits two rows
         status.append(f" ({t('coach.deals', n=decision.deals)}) · ", style="dim")
         status.append(better, style="bold #7fd37f")
         show_text(self.query_one("#status", Static), status)
