@@ -82,7 +82,7 @@ async def test_an_illegal_card_is_refused_with_its_reason_and_nothing_changes():
         led = r.trick[0].suit.symbol if r.trick else "?"
         expected = {
             Reason.MUST_FOLLOW_SUIT: f"Du skal bekende {led}",
-            Reason.NO_POINTS_ON_FIRST_TRICK: "Ingen point i første stik",
+            Reason.NO_POINTS_ON_FIRST_TRICK: "I første stik må du ikke smide hjerter eller spar dame af",
             Reason.HEARTS_NOT_BROKEN: "Hjerter er ikke åbnet endnu",
             Reason.MUST_LEAD_TWO_OF_CLUBS: "Første stik spilles ud med klør 2",
         }[refusal.value.reason]
