@@ -87,6 +87,7 @@ async def test_left_and_right_still_move_the_cursor_in_the_name_field():
         ("dansk", 4, False, {"tight"}),
         ("dansk", 4, True, {"tight", "tighter"}),
         ("dansk", 4, "no-pass", {"tight", "tighter"}),  # its passing on a line of its own
+        ("svensk", 3, "no-pass", {"tight", "tighter"}),  # and the variant line
         ("dansk", 3, False, {"tight"}),
         ("svensk", 3, False, {"tight", "tighter"}),
         ("svensk", 3, True, {"tight", "tighter"}),

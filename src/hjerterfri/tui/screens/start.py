@@ -275,8 +275,8 @@ class StartScreen(Screen[None]):
         """Classes that tighten the form on a short terminal: first its frame, then the gaps between lines.
 
         The form with its frame takes 25 rows, three or four more with a saved game to continue (its
-        passing has a line when it is not the preset's) and two more
-        with a variant line; the tight frame saves three rows and the closed gaps four or five more.
+        passing has a line when it is not the preset's) and two more with a variant line; the tight frame
+        saves three rows and the closed gaps five to seven more (under the lines, the saved game and the title).
         """
         deals = deal_variants(self.setup.preset, self.setup.players)
         resume = self._resume_label().count("\n") + 2 if self.unfinished is not None else 0
