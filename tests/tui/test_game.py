@@ -227,6 +227,38 @@ async def test_a_finished_trick_can_wait_for_a_key():
 
 
 @sync
+async def test_a_click_on_the_table_lets_a_held_trick_go_and_a_click_on_a_card_plays_nothing_with_it():
+    """Only a click on a card of the hand released a held trick; a click elsewhere did nothing."""
+    app = make_app(seed=3, skip_start=True)
+    app.settings.hold_trick = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_with_keys(pilot)
+        table = app.screen
+        for _ in range(200):
+            await pilot.pause()
+            if table.held is not None:
+                break
+            if human_waits(app):
+                await play_legal_with_keys(pilot)
+        assert table.held is not None
+        await pilot.click("#trick")
+        await pilot.pause()
+        assert table.held is None
+        for _ in range(200):  # the next trick, held in turn: a click on a card only lets it go
+            await pilot.pause()
+            if table.held is not None:
+                break
+            if human_waits(app):
+                await play_legal_with_keys(pilot)
+        assert table.held is not None
+        hand = len(table.table.round.hand_cards(HUMAN))
+        await pilot.click(HandView, offset=(table.query_one(HandView).size.width // 2, 1))
+        await pilot.pause()
+        assert table.held is None and len(table.table.round.hand_cards(HUMAN)) == hand
+
+
+@sync
 async def test_two_changes_at_once_in_the_settings_leave_the_dialog_working():
     """Two ←/→ in one burst (a key held down, a paste): the second once reached a line the first change's
     rebuild had removed, and the dialog took no key after it."""

@@ -11,7 +11,7 @@ import time
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -767,6 +767,15 @@ class TableScreen(Screen[None]):
         if self.held is not None and self.app.settings.hold_trick and not self._works_while_held(event.key):
             event.stop()
             event.prevent_default()
+            self._release()
+
+    def on_click(self, event: events.Click) -> None:
+        """A click anywhere on the table lets a held trick go, as a key does (a click on a card does so
+        through ``_picked``, which must not see the trick gone and play the card)."""
+        if isinstance(event.widget, HandView) or self.has_class("too-small"):
+            return
+        if self.held is not None and self.app.settings.hold_trick:
+            event.stop()
             self._release()
 
     def _works_while_held(self, key: str) -> bool:
