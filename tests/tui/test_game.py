@@ -57,6 +57,20 @@ async def test_a_whole_game_from_the_start_screen_to_the_result():
 
 
 @sync
+async def test_the_quit_dialog_names_its_keys_and_j_is_yes_in_danish():
+    app = make_app(seed=3, skip_start=True, lang="da")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        labels = [str(b.label) for b in app.screen.query("Button")]
+        assert labels == ["Ja, afslut (j)", "Nej, spil videre (n)"]
+        await pilot.press("j")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+@sync
 async def test_an_illegal_card_is_refused_with_its_reason_and_nothing_changes():
     app = make_app(seed=3, skip_start=True)
     async with app.run_test(size=(80, 24)) as pilot:
