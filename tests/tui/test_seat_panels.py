@@ -178,3 +178,17 @@ async def test_the_review_of_a_player_with_a_long_name_says_the_whole_line(small
         text = "".join(strip.text for strip in shown)
         assert "Bedre:" in text and "Mette-Marie K…" in text
         assert "dyrt valg 1 af" in str(screen.query_one("#header").render())
+
+
+@sync
+async def test_the_review_hides_the_round_points_when_the_table_does(small_budget):
+    app = HjerterfriApp(fast_settings("en"))
+    app.settings.hide_round_points = True
+    async with app.run_test(size=SIZE) as pilot:
+        screen = ReviewScreen(a_round("dansk", 4), 0, 1)
+        await app.push_screen(screen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.costly
+        shown = [str(screen.query_one("#me").render())] + [str(p.render()) for p in screen.query(SeatPanel)]
+        assert not any("this round" in text for text in shown) and "points" in shown[0]

@@ -200,6 +200,7 @@ class ReviewScreen(Screen[None]):
         view = decision.view
         names = [s.name for s in self.record.seats]
         me = self.seat
+        hide = self.app.settings.hide_round_points  # as at the table
         for seat in range(view.players):
             if seat == me:
                 continue
@@ -208,14 +209,16 @@ class ReviewScreen(Screen[None]):
                     name=names[seat],
                     cards_left=view.hand_sizes[seat],
                     total=view.totals[seat],
-                    round_points=view.taken[seat],
+                    round_points=None if hide else view.taken[seat],
                     to_play=False,
                 )
             )
         plays = zip(view.trick_seats, view.trick, strict=False)
         self.query_one(TrickView).show([(place_of(s, me, view.players), c) for s, c in plays])
-        line = Text("▶ " + names[me], style="bold")
-        line.append(f" · {t('points.total', n=view.totals[me])} · {t('points.round', n=view.taken[me])}")
+        line = Text("▶ " + printable(names[me], NAME_LIMIT), style="bold")
+        line.append(f" · {t('points.total', n=view.totals[me])}")
+        if not hide:
+            line.append(f" · {t('points.round', n=view.taken[me])}")
         show_text(self.query_one("#me", Static), line)
         hand = self.query_one(HandView)
         hand.set_cards(view.hand)
