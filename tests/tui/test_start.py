@@ -79,6 +79,12 @@ async def test_left_and_right_still_move_the_cursor_in_the_name_field():
         name.value = ""
         await pilot.press("B", "o", "left", "x", "right", "y")
         assert name.value == "Bxoy"
+        lang = app.screen.query_one("#lang", Choice).value
+        burst(app, "left", "down")  # the ← is the field's, not the language line's below it
+        for _ in range(10):
+            await pilot.pause()
+        assert app.focused is not None and app.focused.id == "lang"
+        assert app.screen.query_one("#lang", Choice).value == lang and name.cursor_position == 3
 
 
 @pytest.mark.parametrize(

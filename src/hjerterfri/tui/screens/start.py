@@ -244,15 +244,20 @@ class StartScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
             return self.unfinished is not None
-        if action == "step":  # on a line; in the name field ←/→ move its cursor
-            return isinstance(self.app.focused, Choice)
+        if action == "step":
+            return isinstance(self.app.focused, Choice | Input)
         return True
 
     def action_step(self, step: int) -> None:
-        """←/→ change the line that has the focus as the key arrives."""
+        """←/→ change the line that has the focus as the key arrives, or move the name field's cursor (left to
+        the field's own keys, a → queued there changed the line below once a ↓ behind it had moved the focus)."""
         focused = self.app.focused
         if isinstance(focused, Choice):
             focused.action_step(step)
+        elif isinstance(focused, Input) and step > 0:
+            focused.action_cursor_right()
+        elif isinstance(focused, Input):
+            focused.action_cursor_left()
 
     def action_help(self) -> None:
         from .dialogs import HelpScreen
