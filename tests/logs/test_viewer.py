@@ -195,3 +195,26 @@ async def _test_an_unfinished_round():
             await pilot.pause()
             assert header in str(app.query_one("#header").render())
             assert app.query_one(TrickView).kitty == kitty
+
+
+def test_the_steps_of_the_exchange_say_who_passes_what_and_what_came_in():
+    """The step after the passes said "the cards are dealt", and the pass had no subject."""
+    asyncio.run(_test_the_steps_of_the_exchange())
+
+
+async def _test_the_steps_of_the_exchange():
+    partial = load(DATA / "valid-finished.json", lenient=True)
+    record = partial.record
+    first = record.game.rounds[0]
+    me = partial.record.human_seat or 0
+    app = ReplayApp(partial, "en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        status = str(app.query_one("#status").render())
+        name = record.seats[me].name
+        assert status.startswith(f"{name} passes ") and first.passed[me] is not None
+        await pilot.press("right")
+        await pilot.pause()
+        status = str(app.query_one("#status").render())
+        received = first.received(me)
+        assert received is not None and status.startswith(f"{name} got ") and " from " in status

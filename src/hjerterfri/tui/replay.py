@@ -303,10 +303,15 @@ class ReplayApp(ReportingApp):
     def status_text(self, r: Round, source: Round, step: Step) -> Text:
         t = self.texts
         if not step.passed or (not r.tricks and not r.trick):
+            me, direction = self.names[self.bottom], r.pass_direction
             passing = source.passed[self.bottom] if not step.passed else None
+            received = source.received(self.bottom) if step.passed else None
             if passing:
-                target = self.names[r.pass_direction.target(self.bottom, self.players)]
-                return Text(t("replay.passes", cards=t.cards_sorted(cards_of(passing)), name=target))
+                target = self.names[direction.target(self.bottom, self.players)]
+                return Text(t("replay.passes", name=me, cards=t.cards_sorted(cards_of(passing)), target=target))
+            if received:  # the exchange made: what came in, and from whom
+                giver = self.names[direction.source(self.bottom, self.players)]
+                return Text(t("replay.received", name=me, cards=t.cards_sorted(cards_of(received)), giver=giver))
             return Text(t("replay.dealt"), style="dim")
         if r.is_over:
             shooter = r.moon_shooter()
