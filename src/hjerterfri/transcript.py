@@ -80,6 +80,7 @@ class Transcript:
         parts.append(self.deal(r))
         if r.pass_direction is not PassDirection.NONE:
             parts.append(self.passes(r))
+            parts.extend(self.undos(r, passes=True))  # under the passes: the game went on from there
         parts.append(self.tricks(r, totals))
         if r.kitty and r.tricks:  # its points are the first trick's winner's (the round's points say so)
             kitty = t.cards_sorted(cards_of(r.kitty))
@@ -89,12 +90,12 @@ class Transcript:
             parts.append(Text(t("transcript.moon", name=self.names[shooter]), style="bold"))
         return Group(*parts)
 
-    def asides(self, r: Round) -> list[Text]:
-        """What happened in round ``r`` beside the cards: each undo, and a claim or a finish without points."""
+    def undos(self, r: Round, passes: bool) -> list[Text]:
+        """The undos of round ``r``: of passes, or of cards."""
         t = self.t
         lines = []
         for u in self.record.undos:
-            if u.round != r.number:
+            if u.round != r.number or (u.passed is not None) != passes:
                 continue
             name = self.names[u.seat]
             if u.passed is not None:
@@ -102,6 +103,13 @@ class Transcript:
             else:
                 text = t("transcript.undo", name=name, cards=t.cards_short(list(u.cards)), n=u.kept)
             lines.append(Text("↶ " + text, style="dim"))
+        return lines
+
+    def asides(self, r: Round) -> list[Text]:
+        """What happened in round ``r`` beside the cards: the undos of cards, and a claim or a finish without
+        points (an undo of a pass is under the passes)."""
+        t = self.t
+        lines = self.undos(r, passes=False)
         for e in self.record.endings:
             if e.round == r.number:
                 if e.claim is not None:
