@@ -135,3 +135,8 @@ def printable(text: object, limit: int | None = MAX_SHOWN) -> str:
     if s.isprintable():
         return s
     return "".join(_visible(c) for c in s)
+
+
+def default_name(name: str) -> bool:
+    """Whether ``name`` is "you" in one of the languages: the name of a player who never typed one."""
+    return name in {say(lang, "you") for lang in LANGUAGES}

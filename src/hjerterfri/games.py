@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .catalogue import default_name
 from .engine import OutcomeKind
 from .gamelog import Entry, Summary, list_games
 from .literal import printable
@@ -46,14 +47,16 @@ class Stats:
         return self.points / self.rounds if self.rounds else None
 
 
-def stats(games: Iterable[Summary]) -> list[Stats]:
-    """Figures per human name, in the order the names first appear."""
+def stats(games: Iterable[Summary], you: str | None = None) -> list[Stats]:
+    """Figures per human name, in the order the names first appear; the default name in any language ("Du",
+    "You") counts as ``you`` (the player who never typed a name, whatever the language of the game)."""
     by_name: dict[str, Stats] = {}
     for game in games:
         seat = game.human_seat
         if seat is None:
             continue
-        st = by_name.setdefault(game.seats[seat].name, Stats(game.seats[seat].name))
+        name = you if you is not None and default_name(game.seats[seat].name) else game.seats[seat].name
+        st = by_name.setdefault(name, Stats(name))
         st.games += game.challenge is None  # a challenge is no game to win: its line says how it went
         st.rounds += len(game.points)
         st.points += sum(points[seat] for points in game.points)
@@ -167,7 +170,7 @@ def main(args: argparse.Namespace) -> int:
     def line(key: str, value: str) -> Text:
         return Text(f"  {t(key) + ':':<{width}}{value}")
 
-    for st in stats(e.summary for e in entries if e.summary is not None):
+    for st in stats((e.summary for e in entries if e.summary is not None), t("you")):
         console.print()
         console.print(literal(st.name, style="bold"))
         unfinished = f" {t('stats.unfinished', n=st.unfinished)}" if st.unfinished else ""

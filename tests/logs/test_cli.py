@@ -197,3 +197,16 @@ def test_games_uses_the_data_dir_flag(capsys, tmp_path, after):
     assert main(["games", *flag] if after else [*flag, "games"]) == 0
     assert path.name in capsys.readouterr().out
     assert load(path).game.round.number == 1
+
+
+def test_games_counts_the_default_name_in_every_language_as_one_player(capsys, data_dir):
+    """Games begun in Danish ("Du") and in English ("You") by a player who never typed a name were two players."""
+    from hjerterfri.gamelog import Seat
+
+    for seed, you in ((5, "Du"), (6, "You")):
+        seats = (Seat(you), Seat("Nord", "let", 1), Seat("Øst", "let", 2), Seat("Vest", "let", 3))
+        record = play_out(GameRecord.new(preset("dansk"), seed, seats, new_record(seed=seed).started), actions=40)
+        save(record, new_log_path(record))
+    assert main(["games", "--lang", "sv"]) == 0
+    out = capsys.readouterr().out
+    assert "\nDu\n  spelade spel:               0 (och 2 oavslutade)" in out and "\nYou\n  " not in out

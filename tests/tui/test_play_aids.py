@@ -597,3 +597,8 @@ async def test_the_default_name_follows_the_language_and_a_name_of_your_own_stay
             app.post_message(SettingChanged("lang", "da"))
             await pilot.pause()
             assert table.names[HUMAN] == after and app.texts.lang == "da"
+    table = fixed_table(seed=3, lang="da")  # begun in Danish, continued in English
+    app = app_at(table, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert table.names[HUMAN] == "You"

@@ -19,7 +19,7 @@ from textual.message import Message
 
 from ..cardface import Deck
 from ..catalogue import Message as Said
-from ..catalogue import MessageError, os_reason
+from ..catalogue import MessageError, default_name, os_reason
 from ..challenge import Challenge
 from ..gamelog import GameRecord
 from ..i18n import Texts
@@ -130,6 +130,7 @@ class HjerterfriApp(ReportingApp):
         if self.table is not None and self.table is not table:
             self.table.close()
         self.table = table
+        self._name_you(self.texts("you"))  # a game begun in another language
         branch = table.record.branch
         if branch is not None and table.record.path is None:  # just branched off a replay
             name = Path(branch.source).name
@@ -228,16 +229,18 @@ class HjerterfriApp(ReportingApp):
             self.keep_settings()  # a language chosen as it was is still chosen now
             return
         if message.name == "lang":
-            self._rename_you(Texts(str(message.value))("you"))
+            self._name_you(Texts(str(message.value))("you"))
         setattr(self.settings, message.name, message.value)
         self.settings_changed(texts=message.name in ("lang", "ascii"))
 
-    def _rename_you(self, you: str) -> None:
-        """A player who kept the default name ("You") is called "you" in the new language too (it said "Trick
-        to You" in Danish); a name of their own stays."""
+    def _name_you(self, you: str) -> None:
+        """A player who kept the default name ("You") is called ``you``, "you" in the language shown now (it
+        said "Trick to You" in Danish); a name of their own stays."""
         table = self.table
-        if table is not None and table.human is not None and table.names[table.human] == self.texts("you"):
-            table.rename(table.human, you)
+        if table is not None and table.human is not None:
+            name = table.names[table.human]
+            if name != you and default_name(name):
+                table.rename(table.human, you)
 
     def settings_changed(self, texts: bool = True) -> None:
         """The language, look or pace changed: every screen redraws in the new one, and they are kept.
