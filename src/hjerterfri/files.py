@@ -113,6 +113,28 @@ def read_text(path: str | os.PathLike[str], limit: int, what: Message) -> str:
         raise FileError(p, (Message("where.byte", offset=e.start),), Message("file.not-utf8", what=what)) from None
 
 
+_JSON_ERRORS = {
+    "Expecting value": "value",
+    "Expecting ',' delimiter": "comma",
+    "Expecting ':' delimiter": "colon",
+    "Expecting property name enclosed in double quotes": "key",
+    "Unterminated string starting at": "string",
+    "Invalid control character at": "control",
+    "Invalid \\escape": "escape",
+    "Invalid \\uXXXX escape": "escape",
+    "Extra data": "extra",
+    "Illegal trailing comma before end of object": "trailing-comma",
+    "Illegal trailing comma before end of array": "trailing-comma",
+}
+"""What Python's json says is wrong, by the texts that say it in the player's language."""
+
+
+def _json_error(msg: str) -> Message | str:
+    """The json module's reason in the player's language where the catalogue has it, else its own words."""
+    key = _JSON_ERRORS.get(msg)
+    return Message(f"json.{key}") if key else msg.removesuffix(" at")
+
+
 def read_json(path: str | os.PathLike[str], limit: int, what: Message) -> Any:
     """The JSON data of the file at ``path`` (see ``_read_bytes``): UTF-8 with or without a BOM,
     no key twice in one object, no NaN or Infinity."""
@@ -123,7 +145,7 @@ def read_json(path: str | os.PathLike[str], limit: int, what: Message) -> Any:
     except json.JSONDecodeError as e:
         # json says "Invalid control character at" and puts the place after it; the place is said before
         where = (Message("where.line", line=e.lineno, column=e.colno),)
-        raise FileError(p, where, Message("file.not-json", error=e.msg.removesuffix(" at"))) from None
+        raise FileError(p, where, Message("file.not-json", error=_json_error(e.msg))) from None
     except _DuplicateKey as e:
         raise FileError(p, (), Message("file.key-twice", key=repr(e.args[0]))) from None
     except _Constant as e:

@@ -12,7 +12,7 @@ DATA = Path(__file__).parent.parent / "data" / "logs"
 
 # file -> (the place, a piece of the reason)
 BROKEN = {
-    "not-json-truncated": ("line 66, column 58", "not valid JSON: Unterminated string"),
+    "not-json-truncated": ("line 66, column 58", "not valid JSON: a string is not closed"),
     "not-json-trailing-comma": ("line 18, column 13", "not valid JSON"),
     "not-a-log": ("", "not a hjerterfri log"),
     "wrong-format": ("format", "'chess-pgn'"),
