@@ -73,6 +73,15 @@ def test_bad_seats_are_one_line(seats, words, capsys):
     assert words in err and "\n" not in err
 
 
+@pytest.mark.parametrize("limit", ["0", "-1", "nan", "inf", "1e308"])
+def test_a_move_limit_that_is_no_number_of_seconds_is_one_line(limit, capsys, tmp_path):
+    """nan and inf were taken: every decision then failed, and the results file held NaN, which is no JSON."""
+    out = tmp_path / "r.jsonl"
+    assert main(["--lang", "en", "arena", "--seats", "let,let,let,let", "--move-limit", limit, "--json", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "--move-limit must be a positive number of seconds" in err and "\n" not in err and not out.exists()
+
+
 @pytest.mark.parametrize(("seats", "preset_name"), [("middel,let,let", "dansk"), ("svær,let,let,let,middel", "svensk")])
 def test_three_and_five_seats_play_every_rotation(seats, preset_name, tmp_path, capsys):
     """Issue 6: the arena plays 3- and 5-player tables, one rotation per seat."""

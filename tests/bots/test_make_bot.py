@@ -41,7 +41,10 @@ def test_bad_specs(spec, words):
     assert "\n" not in msg
 
 
-@pytest.mark.parametrize(("source", "error"), [("1 / 0\n", "ZeroDivisionError"), ("def (:\n", "SyntaxError")])
+@pytest.mark.parametrize(
+    ("source", "error"),
+    [("1 / 0\n", "ZeroDivisionError"), ("def (:\n", "SyntaxError"), ("import sys\nsys.exit(3)\n", "SystemExit")],
+)
 def test_a_module_that_fails_as_it_is_imported_is_one_line(tmp_path, monkeypatch, source, error):
     (tmp_path / f"broken_{error.lower()}.py").write_text(source, encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))

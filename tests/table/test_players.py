@@ -115,6 +115,8 @@ def test_a_faulty_pass_is_replaced_by_lets_pass(passes, kind):
     decision = decide(LocalPlayer(Answers(None, passes)), 0, "pass", PASSING)
     assert decision.fault is not None and decision.fault.kind is kind
     assert decision.cards == fallback("pass", PASSING) and len(decision.cards) == 3
+    if passes == [PASSING.hand[0]] * 3:  # it said "passed 3 cards ...; 3 are passed"
+        assert "passed one card more than once" in decision.fault.detail
 
 
 def test_a_list_of_cards_for_a_play_is_named_as_cards():

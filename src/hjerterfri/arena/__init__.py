@@ -224,7 +224,7 @@ def main(args: Namespace) -> int:
         raise ArenaError(Message("arena.jobs", jobs=args.jobs))
     if args.jobs > 1 and args.scheduler is not None:
         raise ArenaError(Message("arena.jobs.scheduler"))
-    if args.move_limit <= 0:
+    if not 0 < args.move_limit < 1e6:  # nan and inf too: every decision failed, and the results file broke
         raise ArenaError(Message("arena.move-limit", limit=args.move_limit))
     options: dict[str, Any] = {
         "progress": sys.stderr.isatty(),

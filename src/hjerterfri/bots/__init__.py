@@ -43,7 +43,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         module = importlib.import_module(module_name)
     except ImportError as e:
         raise BotError(Message("bot.no-module", spec=repr(spec), module=repr(module_name), error=str(e))) from None
-    except Exception as e:  # the module's own code failed as it was imported (a SyntaxError, a ZeroDivisionError)
+    except (Exception, SystemExit) as e:  # the module's own code failed as it was imported (a SyntaxError, sys.exit)
         error = f"{type(e).__name__}: {e}"
         raise BotError(Message("bot.import-failed", spec=repr(spec), module=repr(module_name), error=error)) from None
     try:

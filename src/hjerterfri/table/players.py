@@ -399,8 +399,10 @@ def check(kind: Kind, view: PlayerView, answer: object) -> tuple[tuple[Card, ...
         return (), Fault(FaultKind.JUNK, f"passed {_shown(answer)}, not a list of cards")
     cards = tuple(CARDS[cast(int, c)] for c in answer)
     count = view.rules.pass_count
-    if len(cards) != count or (view.rules.decks == 1 and mask_of(cards).bit_count() != count):
+    if len(cards) != count:
         return (), Fault(FaultKind.WRONG_COUNT, f"passed {len(cards)} cards ({_shown(answer)}); {count} are passed")
+    if view.rules.decks == 1 and mask_of(cards).bit_count() != count:
+        return (), Fault(FaultKind.WRONG_COUNT, f"passed one card more than once ({_shown(answer)})")
     hand = view.hand  # with two decks a card may be held, and passed, twice
     missing = [c for c in cards if cards.count(c) > hand.count(c)]
     if missing:
