@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from distributed import LocalCluster
 
 from hjerterfri import arena
@@ -74,6 +75,18 @@ def test_an_unreachable_scheduler_is_one_line(capsys, monkeypatch):
     assert status == 2
     err = capsys.readouterr().err.strip()
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err and "\n" not in err
+
+
+@pytest.mark.parametrize("address", ["nonsense", "foo://x:1", "tcp://:80"])
+def test_an_address_dask_cannot_use_is_one_line_at_once(capsys, address):
+    """It printed its line, then held the program 40 s as it ended, with a traceback (a half-built Client)."""
+    import time
+
+    start = time.monotonic()
+    assert main(["--lang", "en", "arena", "--seats", "let,let,let,let", "--deals", "1", "--scheduler", address]) == 2
+    err = capsys.readouterr().err.strip()
+    assert f"--scheduler {address}: not an address Dask can use" in err and "\n" not in err
+    assert time.monotonic() - start < 10
 
 
 def test_jobs_and_a_scheduler_together_are_one_line(capsys):

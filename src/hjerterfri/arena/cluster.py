@@ -9,13 +9,31 @@ extra (``pip install 'hjerterfri[cluster]'``); every worker needs hjerterfri, an
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator, Sequence
 
-from ..catalogue import Message
+from ..catalogue import Message, os_reason
 from .play import ArenaError, ArenaFault, DealResult, Lineup, deal_task
 
 CONNECT_SECONDS = 20
 """How long to wait for the scheduler to answer."""
+TRANSPORTS = ("tcp", "tls", "ws", "wss", "inproc", "ucx")
+"""Dask's ways to reach a scheduler (``tcp://`` when the address names none)."""
+
+
+def _reachable(address: str) -> None:
+    """Refuse in one line an address Dask cannot use or a TCP scheduler nobody listens at, before a
+    ``Client`` is built: one that fails half-built held the program for 40 s as it ended, with a traceback."""
+    scheme, sep, rest = address.rpartition("://")
+    host, colon, port = rest.rpartition(":")
+    if (sep and scheme not in TRANSPORTS) or (scheme in ("", "tcp") and not (host and colon and port.isdigit())):
+        raise ArenaError(Message("arena.scheduler.address", address=address))
+    if scheme in ("", "tcp"):
+        try:
+            socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
+        except (OSError, ValueError) as e:
+            error = os_reason(e) if isinstance(e, OSError) else str(e)
+            raise ArenaError(Message("arena.scheduler", address=address, error=error)) from None
 
 
 def played_on_cluster(
@@ -27,6 +45,7 @@ def played_on_cluster(
         from distributed import Client, as_completed
     except ImportError:
         raise ArenaError(Message("arena.needs-dask")) from None
+    _reachable(address)
     try:
         client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as e:
