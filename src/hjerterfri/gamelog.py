@@ -230,6 +230,15 @@ def _undo_dict(u: Undo) -> dict[str, Any]:
     return {"seat": u.seat, "kept": u.kept, "cards": _strs(u.cards)}
 
 
+def _same(written: Any, actual: Any) -> bool:
+    """Equal, and of the same types down into lists (``false`` is not 0, nor ``3.0`` 3, in a list either)."""
+    if type(written) is not type(actual):
+        return False
+    if isinstance(written, list):
+        return len(written) == len(actual) and all(map(_same, written, actual))
+    return bool(written == actual)
+
+
 def _strs(cards: tuple[Card, ...]) -> list[str]:
     return [str(c) for c in cards]
 
@@ -860,7 +869,7 @@ class _Reader:
 
     def check(self, written: Any, actual: Any, where: Place) -> None:
         """A field written for readers must be what the cards give."""
-        if written != actual or type(written) is not type(actual):
+        if not _same(written, actual):
             raise self.fail(where, Message("log.check", written=_short(written), actual=_short(actual)))
 
     def passes(self, value: Any, r: Round, seats: tuple[Seat, ...], where: Place) -> None:

@@ -133,3 +133,26 @@ def test_a_number_of_thousands_of_digits_is_named_without_pythons_advice(tmp_pat
     with pytest.raises(LogError, match="a number of more than 4300 digits") as caught:
         load(path)
     assert "set_int_max_str_digits" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("field", "change"),
+    [
+        ("points", lambda rd, rec: rd["points"].__setitem__(rd["points"].index(0), False)),
+        ("totals", lambda rd, rec: rd["totals"].__setitem__(0, float(rd["totals"][0]))),
+        ("result", lambda rd, rec: rec["result"]["totals"].__setitem__(0, float(rec["result"]["totals"][0]))),
+        ("result", lambda rd, rec: rec["result"]["winners"].__setitem__(0, bool(rec["result"]["winners"][0]))),
+    ],
+)
+def test_a_number_in_a_list_must_be_a_whole_number_as_on_its_own(field, change):
+    """false for 0 and 3.0 for 3 were taken inside a round's points and totals and the result's lists,
+    though refused as a trick's points."""
+    import json
+
+    from hjerterfri.gamelog import from_dict
+
+    data = json.loads((DATA / "valid-finished.json").read_text(encoding="utf-8"))
+    change(data["rounds"][0], data)
+    with pytest.raises(LogError) as e:
+        from_dict(data, "g.json")
+    assert "the log says" in str(e.value) and field in str(e.value)
