@@ -767,6 +767,8 @@ class _Reader:
             for k, card in enumerate(line):
                 if k == u.kept and fresh.turn != u.seat and u.passed is None:
                     raise self.fail(at, Message("log.undo.first", turn=fresh.turn, seat=u.seat))
+                if u.passed is not None and fresh.turn == u.seat and fresh.legal_mask().bit_count() > 1:
+                    raise self.fail(at, Message("log.undo.pass-choice", card=str(card)))
                 try:
                     fresh.play(card)
                 except IllegalMoveError as e:

@@ -103,6 +103,7 @@ def logged() -> dict:
         (lambda rd: rd["undos"][2].update(kept=400), "keeps 400 cards"),
         (lambda rd: rd["undos"][2]["cards"].reverse(), "cannot play"),
         (lambda rd: rd["undos"][1]["cards"].reverse(), "cannot play"),
+        (lambda rd: rd["undos"][1]["cards"].extend(rd["tricks"][0]["cards"][3:4]), "a card chosen freely"),
         (lambda rd: rd["undos"][0]["passed"].pop(), "cannot pass"),
         (
             lambda rd: rd["undos"][0].update(kept=3),
@@ -118,6 +119,7 @@ def logged() -> dict:
         "kept",
         "illegal",
         "illegal-after-pass",
+        "chosen-after-pass",
         "short-pass",
         "pass-kept",
         "empty",
