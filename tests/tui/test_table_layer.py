@@ -63,14 +63,14 @@ def bad_bot_program(mode: str) -> str:
 
 FAULTS = {
     "raises": (RaisesOnPlay, "ValueError"),
-    "junk": (AnswersJunk, "junk"),
+    "junk": (AnswersJunk, "its answer was no card"),
     "not-held": (PlaysWhatItLacks, "does not hold"),
     "illegal": (PlaysIllegally, "rules do not allow"),
-    "wrong-pass": (PassesTwo, "wrong-count"),
+    "wrong-pass": (PassesTwo, "wrong number of cards"),
     "recursion": (Recurses, "RecursionError"),
-    "crash": ("crash", "crashed"),
-    "hang": ("hang", "timeout"),
-    "junk-line": ("junk", "protocol"),
+    "crash": ("crash", "its program stopped"),
+    "hang": ("hang", "no answer in time"),
+    "junk-line": ("junk", "broke the bot protocol"),
 }
 
 
