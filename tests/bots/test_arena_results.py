@@ -145,3 +145,32 @@ def test_a_results_file_in_a_directory_that_does_not_exist_is_one_line(tmp_path,
     assert main(["--lang", "en", "arena", "--seats", "middel,let,let,let", "--deals", "1", "--json", str(out)]) == 2
     err = capsys.readouterr().err.strip()
     assert "does not exist" in err and "\n" not in err and not out.parent.exists()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d["results"][0].update(points="x"),
+        lambda d: d.update(results=[]),
+        lambda d: d["results"][0].update(shooters=5),
+        lambda d: d["results"][0].pop("pass_times"),
+        lambda d: d["results"][0]["points"][0].__setitem__(0, True),
+        lambda d: d["results"][0]["play_times"][0].append("slow"),
+        lambda d: d.update(deal=-1),
+        lambda d: d.update(deal=True),
+    ],
+    ids=["points", "no-results", "shooters", "no-pass-times", "bool-point", "str-time", "deal-minus-1", "deal-true"],
+)
+def test_a_deal_line_edited_by_hand_is_one_line_on_the_rerun(change, tmp_path, capsys):
+    """A deal line of the wrong shape gave a traceback (exit 1) when the run went on."""
+    out = tmp_path / "run.jsonl"
+    argv = ["--lang", "en", "arena", "--seats", "let,let,let,let", "--deals", "2", "--json", str(out)]
+    assert main(argv) == 0
+    capsys.readouterr()
+    lines = out.read_text().splitlines()
+    deal = json.loads(lines[1])
+    change(deal)
+    out.write_text("\n".join([lines[0], json.dumps(deal), *lines[2:]]) + "\n")
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert "line 2" in err and "\n" not in err

@@ -10,6 +10,7 @@ after a lost worker.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -47,7 +48,30 @@ class DealResult:
 
     @classmethod
     def from_json(cls, deal: int, data: dict[str, Any]) -> DealResult:
+        """What ``to_json`` wrote; ``TypeError`` for anything of another shape (a file edited by hand)."""
+        keys = {"points", "shooters", "play_times", "pass_times", "faults"}
+        if not isinstance(data, dict) or set(data) != keys or deal < 1:
+            raise TypeError("not a deal's result")
+        rotations = data["points"]
+        if not (_rows(rotations, int) and rotations and _row(data["shooters"], int, none=True)):
+            raise TypeError("not a deal's result")
+        if len(data["shooters"]) != len(rotations) or len({len(r) for r in rotations}) != 1:
+            raise TypeError("not a deal's result")
+        if not (_rows(data["play_times"], float) and _rows(data["pass_times"], float) and _rows(data["faults"], str)):
+            raise TypeError("not a deal's result")
         return cls(deal, **data)
+
+
+def _row(values: Any, kind: type, none: bool = False) -> bool:
+    """A list of ``kind`` (an int is a float too; a bool is neither), or None where ``none``."""
+    kinds = (int, float) if kind is float else (kind,)
+    return isinstance(values, list) and all(
+        (none and v is None) or (type(v) in kinds and (kind is not float or math.isfinite(v))) for v in values
+    )
+
+
+def _rows(values: Any, kind: type) -> bool:
+    return isinstance(values, list) and all(_row(v, kind) for v in values)
 
 
 class ArenaError(MessageError, ValueError):

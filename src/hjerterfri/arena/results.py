@@ -59,7 +59,8 @@ class Results:
                 tidy = False
                 continue
             deal, results = data.get("deal"), data.get("results")
-            if not isinstance(deal, int) or not isinstance(results, list):
+            lineups = len(self.header.get("lineups", ()))
+            if type(deal) is not int or not isinstance(results, list) or len(results) != lineups:
                 raise ResultsError(Message("results.not-a-deal", path=str(self.path), line=number))
             try:
                 entry = [DealResult.from_json(deal, r) for r in results]
