@@ -336,6 +336,8 @@ def error_message(error: Exception) -> Message | str:
         return error.message
     if isinstance(error, OSError) and error.strerror and error.filename:
         return Message("file.error", path=str(error.filename), reason=os_reason(error))
+    if isinstance(error, OSError) and error.strerror:  # no file named (a full disk as a write is flushed)
+        return os_reason(error)
     return str(error)
 
 

@@ -287,3 +287,14 @@ def main_in(capsys, argv: list[str]) -> str:
 
     assert main(argv) == 0
     return capsys.readouterr().out
+
+
+def test_a_system_error_with_no_file_named_is_said_in_the_players_language():
+    """A full disk as a write is flushed names no file: the line said "[Errno 28] No space left on device"."""
+    import errno
+
+    from hjerterfri.catalogue import say
+    from hjerterfri.cli import error_message
+
+    message = error_message(OSError(errno.ENOSPC, "No space left on device"))
+    assert say("da", "cli.error", message=message).endswith("der er ikke mere plads på enheden")

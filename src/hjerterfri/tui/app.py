@@ -276,6 +276,9 @@ class HjerterfriApp(ReportingApp):
             return self.texts.message(error.message)
         if isinstance(error, OSError) and error.strerror and error.filename:
             return self.texts.message(Said("file.error", path=str(error.filename), reason=os_reason(error)))
+        if isinstance(error, OSError) and error.strerror:
+            reason = os_reason(error)
+            return self.texts.message(reason) if isinstance(reason, Said) else reason
         return str(error)
 
     def save_failed(self, error: OSError) -> None:
