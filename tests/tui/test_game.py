@@ -213,6 +213,17 @@ async def test_every_action_goes_through_one_hook():
         assert plays and plays[0].cards[0] == Card.parse("2C")
 
 
+async def until_held(pilot, table: TableScreen) -> None:
+    """Play on (the first legal card) until a finished trick waits for a key."""
+    for _ in range(200):
+        await pilot.pause()
+        if table.held is not None:
+            return
+        if human_waits(pilot.app):
+            await play_legal_with_keys(pilot)
+    raise AssertionError("no trick was held")
+
+
 @sync
 async def test_a_finished_trick_can_wait_for_a_key():
     app = make_app(seed=3, skip_start=True)
@@ -221,13 +232,7 @@ async def test_a_finished_trick_can_wait_for_a_key():
         await settle(pilot)
         await pass_with_keys(pilot)
         table = app.screen
-        for _ in range(200):
-            await pilot.pause()
-            if table.held is not None:
-                break
-            if human_waits(app):
-                await play_legal_with_keys(pilot)
-        assert table.held is not None
+        await until_held(pilot, table)
         tricks = len(table.table.round.tricks)
         await pilot.pause(0.2)
         assert table.held is not None and len(table.table.round.tricks) == tricks  # nothing moves on by itself
@@ -249,23 +254,11 @@ async def test_a_click_on_the_table_lets_a_held_trick_go_and_a_click_on_a_card_p
         await settle(pilot)
         await pass_with_keys(pilot)
         table = app.screen
-        for _ in range(200):
-            await pilot.pause()
-            if table.held is not None:
-                break
-            if human_waits(app):
-                await play_legal_with_keys(pilot)
-        assert table.held is not None
+        await until_held(pilot, table)
         await pilot.click("#trick")
         await pilot.pause()
         assert table.held is None
-        for _ in range(200):  # the next trick, held in turn: a click on a card only lets it go
-            await pilot.pause()
-            if table.held is not None:
-                break
-            if human_waits(app):
-                await play_legal_with_keys(pilot)
-        assert table.held is not None
+        await until_held(pilot, table)  # the next trick, held in turn: a click on a card only lets it go
         hand = len(table.table.round.hand_cards(HUMAN))
         await pilot.click(HandView, offset=(table.query_one(HandView).size.width // 2, 1))
         await pilot.pause()
