@@ -52,21 +52,20 @@ class SheetScreen(Screen[None]):
         rows = max(self.app.size.height - FRAME_ROWS - head_rows - HISTORY_OVERHEAD, 2)
         room = self.app.size.width - FRAME_COLUMNS
         widths = range(NAME_WIDTH, 3, -1)
-        beside = room - self._width(first) - FIRST_MARGIN
-        width = next((w for w in widths if self._width(self._sheet(history, rows, w)) <= beside), None)
-        if width is None and spare:
-            width = next((w for w in widths if self._width(self._sheet(history, rows, w)) <= room), widths[-1])
+        t = self.app.texts
+
+        def fits(name_width: int, room: int) -> bool:
+            sheet = history_sheet(t, self.table.names, history, t("summary.history"), rows=rows, name_width=name_width)
+            return self._width(sheet) <= room
+
+        width = next((w for w in widths if fits(w, room - self._width(first) - FIRST_MARGIN)), None)
+        if width is None and spare:  # the history alone
+            width = next((w for w in widths if fits(w, room)), None)
         else:
             yield Static(first, id=first_id)
-        t = self.app.texts
-        names = self.table.names
-        yield HistoryPanel(
-            t, names, history, t("summary.history"), rows=rows, name_width=width or widths[-1], id="history"
-        )
-
-    def _sheet(self, history: list[tuple[int, ...]], rows: int, width: int) -> RenderableType:
-        t = self.app.texts
-        return history_sheet(t, self.table.names, history, t("summary.history"), rows=rows, name_width=width)
+        sheet = HistoryPanel(t, self.table.names, history, t("summary.history"), rows=rows, name_width=width or 4)
+        sheet.id = "history"
+        yield sheet
 
     def _width(self, renderable: RenderableType) -> int:
         console = self.app.console
