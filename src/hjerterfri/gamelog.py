@@ -1004,19 +1004,20 @@ class Entry:
 
 
 def log_files(directory: str | os.PathLike[str]) -> list[Path]:
-    """The log files in ``directory``, most recently written first (regular files only)."""
+    """The log files in ``directory``, most recently written first (regular files only, each once: a link
+    counts as the file it points to, and a file with a link to it in the folder is listed by its own name)."""
     d = Path(directory)
     if not d.is_dir():
         return []
-    found = []
-    for p in d.glob(f"*{SUFFIX}"):
+    found: dict[tuple[int, int], tuple[float, str, Path]] = {}
+    for p in sorted(d.glob(f"*{SUFFIX}"), key=lambda p: (p.is_symlink(), p.name)):
         try:
-            st = p.stat()  # a link counts as the file it points to
+            st = p.stat()
         except OSError:
             continue
         if stat.S_ISREG(st.st_mode) and not p.name.startswith("."):
-            found.append((st.st_mtime, p.name, p))
-    return [p for *_, p in sorted(found, reverse=True)]
+            found.setdefault((st.st_dev, st.st_ino), (st.st_mtime, p.name, p))
+    return [p for *_, p in sorted(found.values(), reverse=True)]
 
 
 def list_games(directory: str | os.PathLike[str]) -> Iterator[Entry]:

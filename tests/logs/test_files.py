@@ -268,6 +268,20 @@ def test_a_link_and_the_file_it_points_to_share_one_lock(tmp_path):
         GameLock(game).acquire()
 
 
+@posix
+def test_a_game_with_a_link_to_it_in_the_folder_is_listed_once_by_its_own_name(tmp_path):
+    """games listed it twice and counted it twice in the statistics."""
+    from hjerterfri.gamelog import log_files, save
+
+    from .helpers import new_record
+
+    game = tmp_path / "a.json"
+    save(new_record(), game)
+    (tmp_path / "0-link.json").symlink_to(game)
+    (tmp_path / "z-link.json").symlink_to(game)
+    assert log_files(tmp_path) == [game]
+
+
 LOCKER = """
 import sys, time
 from hjerterfri.files import GameLock
