@@ -9,7 +9,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .challenge import Challenge
+from .catalogue import Message
+from .challenge import Challenge, ChallengeError
 from .files import GameInUse, GameLock
 from .gamelog import GameRecord
 from .i18n import PRESET_LANGUAGE, Texts
@@ -279,6 +280,10 @@ def _challenge(args: argparse.Namespace, setup: Setup) -> Challenge | None:
     code = getattr(args, "challenge", None)
     if code is None:
         return None
+    if code.strip():  # the code fixes the table: a flag that would change it is said, not quietly dropped
+        for flag in ("preset", "players", "bots", "variant", "no_pass", "pass_count", "seed"):
+            if getattr(args, flag, None) is not None:
+                raise ChallengeError(Message("challenge.flag", flag="--" + flag.replace("_", "-")))
     challenge = Challenge.parse(code) if code.strip() else new_challenge(setup)
     challenge_rules(challenge)
     return challenge

@@ -112,6 +112,8 @@ def test_challenge_of_a_code_works_out_its_par_as_json(capsys):
         (["challenge", "HJ1-Y4G1-A700-4T"], "mistyped"),
         (["--challenge", "HJ1-Y4G1-A700-4T"], "mistyped"),
         (["--challenge", "--bots", "mybot:Bot"], "cannot load bot|let, middel or svær"),
+        (["--challenge", SHORT.code, "--players", "5"], "--players is not used with a challenge code"),
+        (["--challenge", SHORT.code, "--seed", "5"], "--seed is not used with a challenge code"),
     ],
 )
 def test_a_bad_challenge_is_one_line_and_status_2(capsys, args, says):
