@@ -214,7 +214,7 @@ class TableScreen(Screen[None]):
         n = view.players
         totals = view.totals
         hide = self.app.settings.hide_round_points
-        parts = [(f"{t('game')}", "bold"), (t.preset_name(view.rules.name), "")]
+        parts = [(t("game"), "bold"), (t.preset_name(view.rules.name), "")]
         if n != 4:
             parts.append((t("players.n", n=n), ""))
         parts += [(t("round", n=view.round_number), ""), (t.pass_direction(view.pass_direction), "")]
@@ -226,8 +226,8 @@ class TableScreen(Screen[None]):
             else:
                 parts.append((t("kitty.owner", name=self.seat_name(view.kitty_taker)), "dim"))
         # where the line is narrow, the game's name goes first, then the rules' (the same all game), then the count
-        shorter = [parts, parts[1:], parts[2:], parts[3:] if n != 4 else parts[2:]]
-        self.query_one("#header", FitLine).show(*(_line(p) for p in shorter))
+        dropped = 3 if n != 4 else 2
+        self.query_one("#header", FitLine).show(*(_line(parts[i:]) for i in range(dropped + 1)))
         playing = view.phase is Phase.PLAYING and self.held is None
         for seat in range(n):
             if seat == self.me:
