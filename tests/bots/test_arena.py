@@ -232,3 +232,11 @@ def test_six_to_eight_seats_play_svensk_with_two_decks(seats, tmp_path, capsys):
     assert f"fair share: {52 / n:.1f} points" in capsys.readouterr().out
     assert main(["--lang", "en", "arena", "--seats", seats, "--deals", "1"]) == 2
     assert "6 to 8 play svensk" in capsys.readouterr().err
+
+
+def test_an_interval_reaching_below_zero_reads_as_a_range():
+    fig = arena.run(["middel", "let", "let", "let"], 1, 5, preset("dansk"))
+    fig["types"]["let"]["ci95"] = [-29.98, 36.73]
+    fig["types"]["middel"]["ci95"] = [4.12, 4.56]
+    table = arena.format_table(fig)
+    assert "-29.98 to 36.73" in table and "4.12-4.56" in table and "-29.98-36.73" not in table

@@ -194,7 +194,7 @@ def format_table(fig: dict[str, Any]) -> str:
         f"{'moons shot':>12}{'conceded':>10}{'play ms med/p95/max':>22}{'pass ms med/p95/max':>22}",
     ]
     for t, f in fig["types"].items():
-        ci = f"{_fmt(f['ci95'][0])}-{_fmt(f['ci95'][1])}"
+        ci = _range(f["ci95"])
         won = f"{_fmt(f['games_won'], 1)}/{f['games']}"
         lines.append(
             f"{names[t]:<{width}}{f['seats']:>6}{_fmt(f['points_per_round']):>14}{ci:>16}{won:>14}"
@@ -267,6 +267,12 @@ def _faults_line(name: str, f: dict[str, Any]) -> str:
 
 def _fmt(x: float | None, digits: int = 2, sign: str = "") -> str:
     return "-" if x is None else f"{x:{sign}.{digits}f}"
+
+
+def _range(ci: list[float | None]) -> str:
+    """An interval as 4.12-4.56; with a lower bound below 0 (a few deals) as -1.20 to 3.40, not -1.20-3.40."""
+    low, high = _fmt(ci[0]), _fmt(ci[1])
+    return f"{low} to {high}" if low.startswith("-") and ci[0] is not None else f"{low}-{high}"
 
 
 def _span(ci: list[float | None], sign: str = "") -> str:
