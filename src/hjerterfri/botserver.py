@@ -24,7 +24,9 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], seed: int | None = Non
         stdout.flush()
 
     try:
-        first = protocol.check_hello(protocol.decode(stdin.readline(protocol.MAX_LINE + 1)))
+        if not (line := stdin.readline(protocol.MAX_LINE + 1)):
+            raise protocol.ProtocolError("the input ended before the table's hello")
+        first = protocol.check_hello(protocol.decode(line))
     except protocol.ProtocolError as e:
         print(f"hjerterfri bot: {e}", file=sys.stderr)
         return 2
@@ -47,7 +49,7 @@ def serve(spec: str, stdin: IO[bytes], stdout: IO[bytes], seed: int | None = Non
         try:
             answer = bot.choose_pass(view) if kind == "pass" else [bot.choose_play(view)]
             cards = [str(c) for c in answer]
-        except Exception as e:  # the table plays the fallback and says why
+        except (Exception, SystemExit) as e:  # the table plays the fallback and says why; a bot may not end us
             send({"type": "error", "id": message.get("id"), "message": f"{type(e).__name__}: {e}"})
             continue
         send({"type": kind, "id": message.get("id"), "cards": cards})

@@ -35,12 +35,24 @@ def decode(line: bytes) -> dict[str, Any]:
     if len(line) > MAX_LINE:
         raise ProtocolError(f"a line of {len(line):,} bytes; the protocol allows {MAX_LINE:,}")
     try:
-        message = json.loads(line.decode("utf-8"))
+        message = json.loads(line.decode("utf-8"), parse_constant=_no_constant, parse_float=_finite)
     except (UnicodeDecodeError, ValueError, RecursionError) as e:
         raise ProtocolError(f"not a JSON line: {_short(line)} ({e})") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise ProtocolError(f'not a message (a JSON object with a "type"): {_short(line)}')
     return message
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite(text: str) -> float:
+    """A JSON number as a float; one too large for a float (1e400) is refused, not read as infinity."""
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {_short(text, 20)} is too large")
+    return value
 
 
 def hello(**fields: Any) -> dict[str, Any]:
@@ -52,8 +64,9 @@ def check_hello(message: dict[str, Any]) -> dict[str, Any]:
     """``message`` if it is a hello of this protocol and version, else ``ProtocolError``."""
     if message.get("type") != "hello" or message.get("protocol") != NAME:
         raise ProtocolError(f"expected a {NAME} hello, got {_short(encode(message))}")
-    if message.get("version") != VERSION:
-        raise ProtocolError(f"protocol version {message.get('version')!r}; this table speaks {VERSION}")
+    version = message.get("version")
+    if type(version) is not int or version != VERSION:  # true and 1.0 equal 1 in Python, not in the protocol
+        raise ProtocolError(f"protocol version {_short(json.dumps(version))}; this table speaks {VERSION}")
     return message
 
 

@@ -52,6 +52,8 @@ def test_every_view_of_random_rounds_survives_json_and_back(rules):
         (b"[1, 2]\n", "not a message"),
         (b'{"kind": "play"}\n', "not a message"),
         (b"\xff\xfe\n", "not a JSON line"),
+        (b'{"type": "play", "id": NaN}\n', "NaN is not JSON"),
+        (b'{"type": "play", "id": 1e400}\n', "too large"),
     ],
 )
 def test_a_broken_line_is_refused_with_its_reason(line, reason):
@@ -94,6 +96,20 @@ def test_the_server_answers_a_session_and_reports_what_it_cannot_read():
 def test_the_server_refuses_a_table_that_does_not_say_hello(capsys):
     assert serve("middel", io.BytesIO(b'{"type": "play"}\n'), io.BytesIO()) == 2
     assert "hello" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("version", ["true", "1.0", '"1"'])
+def test_a_hello_of_version_one_is_the_number_one(version):
+    with pytest.raises(protocol.ProtocolError, match=f"protocol version '{version}';"):
+        protocol.check_hello(
+            protocol.decode(b'{"type":"hello","protocol":"hjerterfri-bot","version":%s}' % version.encode())
+        )
+    assert protocol.check_hello(protocol.decode(b'{"type":"hello","protocol":"hjerterfri-bot","version":1}'))
+
+
+def test_the_server_says_when_its_input_ends_before_a_hello(capsys):
+    assert serve("middel", io.BytesIO(b""), io.BytesIO()) == 2
+    assert capsys.readouterr().err == "hjerterfri bot: the input ended before the table's hello\n"
 
 
 def test_a_hand_with_a_card_twice_is_written_twice_and_read_back():
