@@ -322,3 +322,12 @@ def test_a_bot_programs_log_keeps_at_most_its_limit(tmp_path, monkeypatch):
     assert decision.fault is None
     text = err.read_text()
     assert text.count("\x00") == 1000 and "cut here" in text and len(text) < 1300
+
+
+def test_a_plain_int_is_no_card_even_where_it_is_a_legal_cards_number():
+    """A Card is an int; a bot answering with an int (an index into its hand, say) gave no card."""
+    legal = PLAYING.legal_plays[0]
+    decision = decide(LocalPlayer(Answers(int(legal))), PLAYING.seat, "play", PLAYING)
+    assert decision.fault is not None and decision.fault.kind is FaultKind.JUNK
+    passed = decide(LocalPlayer(Answers(None, [int(c) for c in PASSING.hand[-3:]])), 0, "pass", PASSING)
+    assert passed.fault is not None and passed.fault.kind is FaultKind.JUNK

@@ -271,8 +271,10 @@ def _fmt(x: float | None, digits: int = 2, sign: str = "") -> str:
 
 def _range(ci: list[float | None]) -> str:
     """An interval as 4.12-4.56; with a lower bound below 0 (a few deals) as -1.20 to 3.40, not -1.20-3.40."""
+    if ci[0] is None or ci[1] is None:
+        return "-"
     low, high = _fmt(ci[0]), _fmt(ci[1])
-    return f"{low} to {high}" if low.startswith("-") and ci[0] is not None else f"{low}-{high}"
+    return f"{low} to {high}" if low.startswith("-") else f"{low}-{high}"
 
 
 def _span(ci: list[float | None], sign: str = "") -> str:

@@ -413,7 +413,7 @@ def check(kind: Kind, view: PlayerView, answer: object) -> tuple[tuple[Card, ...
 
 
 def _is_card(x: object) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 52
+    return isinstance(x, Card)  # a Card is an int, but an int (an index into the hand, say) is not a card
 
 
 def _shown(answer: object) -> str:
