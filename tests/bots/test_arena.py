@@ -240,3 +240,20 @@ def test_an_interval_reaching_below_zero_reads_as_a_range():
     fig["types"]["middel"]["ci95"] = [4.12, 4.56]
     table = arena.format_table(fig)
     assert "-29.98 to 36.73" in table and "4.12-4.56" in table and "-29.98-36.73" not in table
+
+
+def test_what_a_bot_prints_goes_to_standard_error_not_among_the_figures(tmp_path, monkeypatch, capsys):
+    (tmp_path / "chatty_bot.py").write_text(
+        "from hjerterfri.bots.let import LetBot\n"
+        "print('chatty imported')\n"
+        "class Chatty(LetBot):\n"
+        "    def choose_play(self, view):\n"
+        "        print('thinking about', view.legal_plays)\n"
+        "        return super().choose_play(view)\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert main(["arena", "--seats", "chatty_bot:Chatty,let,let,let", "--deals", "1", "--seed", "1"]) == 0
+    out, err = capsys.readouterr()
+    assert "chatty imported" not in out and "thinking" not in out and "points/round" in out
+    assert "chatty imported" in err and "thinking about" in err

@@ -14,6 +14,7 @@ on where it stopped.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from argparse import Namespace
@@ -109,9 +110,10 @@ def _arena(
 
 
 def _check_specs(specs: Sequence[str], seed: int) -> None:
-    for i, spec in enumerate(specs):
-        if not spec.startswith(EXEC):
-            make_bot(spec, bot_seed(seed, i))  # fail early, with one line, on a bad spec
+    with contextlib.redirect_stdout(sys.stderr):  # what a bot module prints as it is imported is its log
+        for i, spec in enumerate(specs):
+            if not spec.startswith(EXEC):
+                make_bot(spec, bot_seed(seed, i))  # fail early, with one line, on a bad spec
 
 
 def run(

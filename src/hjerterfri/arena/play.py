@@ -10,7 +10,9 @@ after a lost worker.
 
 from __future__ import annotations
 
+import contextlib
 import math
+import sys
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -167,12 +169,14 @@ _LOCAL = threading.local()
 
 
 def deal_task(lineups: tuple[Lineup, ...], deal: int) -> list[DealResult]:
-    """Deal ``deal`` played by every lineup: the unit of work, the same wherever and however often it runs."""
-    kept = getattr(_LOCAL, "players", None)
-    if kept is None or kept[0] != lineups:
-        close_players()
-        kept = _LOCAL.players = (lineups, [lineup.players() for lineup in lineups])
-    return [play_deal(lineup, players, deal) for lineup, players in zip(lineups, kept[1], strict=True)]
+    """Deal ``deal`` played by every lineup: the unit of work, the same wherever and however often it runs.
+    What a bot prints goes to standard error, its log: standard output is the arena's figures."""
+    with contextlib.redirect_stdout(sys.stderr):
+        kept = getattr(_LOCAL, "players", None)
+        if kept is None or kept[0] != lineups:
+            close_players()
+            kept = _LOCAL.players = (lineups, [lineup.players() for lineup in lineups])
+        return [play_deal(lineup, players, deal) for lineup, players in zip(lineups, kept[1], strict=True)]
 
 
 def close_players() -> None:
