@@ -26,6 +26,8 @@ def test_levels_and_paths(spec, cls):
     [
         ("expert", "unknown bot 'expert'"),
         ("no_such_module_xyz:Bot", "no module 'no_such_module_xyz'"),
+        ("no_such_package_xyz.bot:Bot", "no module 'no_such_package_xyz.bot'"),
+        ("hjerterfri.no_such_bot:Bot", "no module 'hjerterfri.no_such_bot'"),
         ("hjerterfri.bots:NoSuchBot", "has no 'NoSuchBot'"),
         ("hjerterfri.cards:Suit", "is no bot"),
         ("hjerterfri.rules:PassDirection", "cannot build"),
@@ -43,7 +45,13 @@ def test_bad_specs(spec, words):
 
 @pytest.mark.parametrize(
     ("source", "error"),
-    [("1 / 0\n", "ZeroDivisionError"), ("def (:\n", "SyntaxError"), ("import sys\nsys.exit(3)\n", "SystemExit")],
+    [
+        ("1 / 0\n", "ZeroDivisionError"),
+        ("def (:\n", "SyntaxError"),
+        ("import sys\nsys.exit(3)\n", "SystemExit"),
+        ("import no_such_module_xyz\n", "ModuleNotFoundError"),  # it said "no module 'broken_...'", which is there
+        ("from hjerterfri.bots.let import Let\n", "ImportError"),
+    ],
 )
 def test_a_module_that_fails_as_it_is_imported_is_one_line(tmp_path, monkeypatch, source, error):
     (tmp_path / f"broken_{error.lower()}.py").write_text(source, encoding="utf-8")

@@ -30,6 +30,11 @@ def level_name(spec: str) -> str:
     return ALIASES.get(low, low) if low in LEVELS or low in ALIASES else t
 
 
+def _is_part_of(missing: str | None, module_name: str) -> bool:
+    """Whether the module found missing is ``module_name`` or a package it is in (not one it imports)."""
+    return missing is not None and (module_name == missing or module_name.startswith(missing + "."))
+
+
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from a level name (``let``, ``middel``, ``svær``/``svaer``) or an import path ``module:Class``."""
     if spec.startswith("exec:"):  # a program: the table runs it (``table.players``), never this process
@@ -41,9 +46,10 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         raise BotError(Message("bot.unknown", spec=repr(spec), levels=tuple(LEVELS)))
     try:
         module = importlib.import_module(module_name)
-    except ImportError as e:
-        raise BotError(Message("bot.no-module", spec=repr(spec), module=repr(module_name), error=str(e))) from None
-    except (Exception, SystemExit) as e:  # the module's own code failed as it was imported (a SyntaxError, sys.exit)
+    except (Exception, SystemExit) as e:
+        if isinstance(e, ModuleNotFoundError) and _is_part_of(e.name, module_name):
+            raise BotError(Message("bot.no-module", spec=repr(spec), module=repr(module_name), error=str(e))) from None
+        # the module's own code failed as it was imported (an import of its own, a SyntaxError, sys.exit)
         error = f"{type(e).__name__}: {e}"
         raise BotError(Message("bot.import-failed", spec=repr(spec), module=repr(module_name), error=error)) from None
     try:
