@@ -109,6 +109,18 @@ def load_settings(path: str | os.PathLike[str]) -> tuple[dict[str, object], Mess
     return valid, ignored if wrong else None
 
 
+def _unknown(path: str | os.PathLike[str]) -> dict[str, object]:
+    """The settings at ``path`` this version does not know (a newer version's): kept as they are on saving."""
+    from .files import FileError, read_json
+
+    try:
+        data = read_json(path, MAX_BYTES, Message("file.what.settings"))
+    except FileError:
+        return {}
+    known = {field.name for field in fields(Settings)}
+    return {k: v for k, v in data.items() if k not in known} if isinstance(data, dict) else {}
+
+
 class KeptSettings:
     """The settings file: what it held at the start, this run's flags on top, and saving what the
     player changes. A flag holds for its run only: a setting still at the flag's value is saved as it
@@ -117,6 +129,7 @@ class KeptSettings:
     def __init__(self, path: str | os.PathLike[str], flags: dict[str, object]) -> None:
         self.path = path
         self.saved, self.problem = load_settings(path)
+        self.unknown = _unknown(path)
         self.flags = flags
         self.moved: set[str] = set()
         """Flagged settings the player has changed this run: from then on their value is theirs to keep."""
@@ -146,5 +159,5 @@ class KeptSettings:
         from .paths import write_atomic
 
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)  # the data directory is ours to make
-        write_atomic(self.path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        write_atomic(self.path, json.dumps({**data, **self.unknown}, indent=2, ensure_ascii=False) + "\n")
         self.saved = data

@@ -215,3 +215,12 @@ def test_a_bad_name_flag_is_one_line_and_status_2(capsys):
             raise AssertionError(f"{bad!r} was accepted")
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "--name" in err and "\x1b" not in err, err
+
+
+def test_settings_of_a_newer_version_survive_a_save_by_this_one(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"speed": "fast", "zoom": 3, "theme": {"dark": True}}), encoding="utf-8")
+    kept = KeptSettings(path, {})
+    kept.keep(Settings(speed="slow"), lang_chosen=False)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["speed"] == "slow" and data["zoom"] == 3 and data["theme"] == {"dark": True}
