@@ -316,6 +316,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.__dict__.setdefault(flag, False)
     args.__dict__.setdefault("speed", None)
     args.__dict__.setdefault("lang", None)
+    if args.command not in (None, "play", "continue"):  # the game says it on its own screen
+        _warn_of_broken_settings(args)
     try:
         status = _handler(args.command or "play")(args)
         sys.stdout.flush()  # here, so that a reader gone away is met below, not at exit
@@ -355,6 +357,19 @@ def _language(args: argparse.Namespace) -> str:
         return language(args, getattr(args, "preset", None))
     except (OSError, ValueError):  # no data directory to read the settings from
         return args.lang or "da"
+
+
+def _warn_of_broken_settings(args: argparse.Namespace) -> None:
+    """One line on standard error when the kept settings (the language, for a command) cannot all be read."""
+    from .launch import kept_settings
+
+    try:
+        problem = kept_settings(args).problem
+    except (OSError, ValueError):  # no data directory: nothing kept to be broken
+        return
+    if problem is not None:
+        text = say(_language(args), "settings.broken", error=problem)
+        print(one_line(f"hjerterfri: {text}"), file=sys.stderr)
 
 
 def _flag(argv: list[str], flag: str) -> str | None:

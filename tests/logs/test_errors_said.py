@@ -298,3 +298,19 @@ def test_a_system_error_with_no_file_named_is_said_in_the_players_language():
 
     message = error_message(OSError(errno.ENOSPC, "No space left on device"))
     assert say("da", "cli.error", message=message).endswith("der er ikke mere plads på enheden")
+
+
+def test_a_command_names_a_broken_settings_file_in_one_line_and_goes_on(capsys, tmp_path):
+    """The game says it on its start screen; the other commands fell back to the defaults without a word."""
+    path = settings_path(tmp_path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"lang": "sv", "speed": 7}', encoding="utf-8")
+    assert main(["--data-dir", str(tmp_path), "games"]) == 0
+    out, err = capsys.readouterr()
+    assert "inga sparade spel" in out  # the language that could be read is kept
+    assert err == f"hjerterfri: Inställningarna kunde inte läsas, standard används: {path}: bortser från speed=7\n"
+    path.write_text('{"lang": ', encoding="utf-8")
+    assert main(["--data-dir", str(tmp_path), "--lang", "en", "games"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith(f"hjerterfri: The settings could not be read; using the defaults: {path}: line 1")
+    assert err.count("\n") == 1
