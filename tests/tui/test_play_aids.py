@@ -310,6 +310,24 @@ async def test_a_forced_card_is_played_for_you_when_you_ask_for_it():
 
 
 @sync
+async def test_a_forced_card_about_to_be_played_for_you_is_named_not_asked_for():
+    """In the pause before your only card is played for you, the status said "Your turn"."""
+    table = fixed_table(seed=3, lang="en")
+
+    def forced(game) -> bool:
+        r = game.round
+        return r.phase is Phase.PLAYING and r.turn == HUMAN and len(r.legal_plays()) == 1 and r.tricks
+
+    play_in_engine(table, forced)
+    card = table.round.legal_plays()[0]
+    app = app_at(table, play_forced=True, speed="slow")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert status(app).startswith(f"Playing for you: {app.texts.card_name(card)}, your only legal card")
+        assert card not in table.round.trick
+
+
+@sync
 async def test_what_you_passed_and_received_stays_in_view_all_round():
     table = fixed_table(seed=3, lang="en")
     app = app_at(table)

@@ -326,6 +326,8 @@ class TableScreen(Screen[None]):
             return Text(t("pass.waiting"))
         if view.phase is Phase.PLAYING:
             if view.turn == self.me:
+                if self.app.settings.play_forced and len(view.legal_plays) == 1:  # about to be played for you
+                    return Text(t("forced.playing", card=t.card_name(view.legal_plays[0])), style="bold")
                 again = bool(view.trick) and view.trick_seats[len(view.trick) - 1] == self.me
                 lead = t("turn.you.lead") if not view.trick else t("turn.you.again") if again else t("turn.you")
                 return Text(lead, style="bold")  # what you received is on the line above, all round
