@@ -62,7 +62,13 @@ def test_a_module_that_fails_as_it_is_imported_is_one_line(tmp_path, monkeypatch
 
 @pytest.mark.parametrize(
     ("spec", "words"),
-    [('exec:"x', "quotation mark is not closed"), ("exec:", "names no program"), ("exec:/no/such/prog", "no program")],
+    [
+        ('exec:"x', "quotation mark is not closed"),
+        ("exec:", "names no program"),
+        ("exec:/no/such/prog", "no program"),
+        ("exec:/etc/passwd", "is not a program that can be run"),  # it said "no program '/etc/passwd' found"
+        ("exec:/tmp", "is not a program that can be run"),
+    ],
 )
 def test_an_exec_bot_that_cannot_run_is_refused_before_the_game(capsys, spec, words):
     from hjerterfri.cli import main

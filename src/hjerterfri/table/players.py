@@ -342,7 +342,9 @@ def command_for(spec: str) -> list[str]:
         if not command:
             raise BotError(Message("bot.exec.empty", spec=repr(spec)))
         if shutil.which(command[0]) is None:  # refused before the game, not a fault at every card
-            raise BotError(Message("bot.exec.missing", spec=repr(spec), program=repr(command[0])))
+            named = os.sep in command[0] or (os.altsep is not None and os.altsep in command[0])
+            key = "bot.exec.not-runnable" if named and os.path.exists(command[0]) else "bot.exec.missing"
+            raise BotError(Message(key, spec=repr(spec), program=repr(command[0])))
         return command
     return [sys.executable, "-m", "hjerterfri", "bot", spec]
 
