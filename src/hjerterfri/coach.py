@@ -37,10 +37,13 @@ def review_line(texts: Texts, name: str, d: Review) -> str:
 def game_line(texts: Texts, review: GameReview) -> str:
     """The cost in all, of the game or of the one round reviewed."""
     forced = sum(d.forced for d in review.decisions)
-    values = {"cost": texts.number(review.cost), "margin": texts.number(review.margin), "forced": forced}
+    decisions = texts("coach.decisions", n=len(review.decisions))
+    if forced:
+        decisions += ", " + texts("coach.forced", n=forced)
+    values = {"cost": texts.number(review.cost), "margin": texts.number(review.margin), "decisions": decisions}
     if len(review.rounds) == 1:
-        return texts("coach.game.round", round=review.rounds[0].number, n=len(review.decisions), **values)
-    return texts("coach.game", n=len(review.decisions), **values)
+        return texts("coach.game.round", round=review.rounds[0].number, **values)
+    return texts("coach.game", **values)
 
 
 def report(texts: Texts, review: GameReview, top: int) -> list[str]:

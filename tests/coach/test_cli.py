@@ -145,3 +145,25 @@ def test_games_lists_a_challenge_with_the_score_and_the_par(capsys, tmp_path):
     out = capsys.readouterr().out
     you = sum(r.scores()[0] for r in table.game.rounds)
     assert "challenge" in out and SHORT.code in out and f"you {you} · par 7" in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "decisions", "forced", "said"),
+    [
+        ("da", 3, 1, "(3 valg, heraf 1 tvunget)"),
+        ("da", 3, 2, "(3 valg, heraf 2 tvungne)"),
+        ("sv", 3, 1, "(3 val, varav 1 tvunget)"),
+        ("en", 1, 0, "(1 decision)"),
+        ("en", 13, 4, "(13 decisions, 4 of them forced)"),
+    ],
+)
+def test_the_games_cost_counts_its_decisions_in_good_grammar(lang, decisions, forced, said):
+    """It said "heraf 1 tvungne" and "1 decisions"."""
+    from types import SimpleNamespace
+
+    from hjerterfri.coach import game_line
+    from hjerterfri.i18n import Texts
+
+    made = [SimpleNamespace(forced=i < forced) for i in range(decisions)]
+    review = SimpleNamespace(decisions=made, cost=1.0, margin=0.5, rounds=[1, 2])
+    assert game_line(Texts(lang), review).endswith(said)  # type: ignore[arg-type]
