@@ -219,6 +219,23 @@ def test_a_bot_programs_stderr_goes_to_its_file(tmp_path):
     assert "thinking hard" in err.read_text()
 
 
+def test_what_was_wrong_with_a_programs_answer_is_written_in_its_log(tmp_path):
+    """The app's notice names the kind of fault in the player's language; the card the bot sent, and what the
+    table did instead, go to the bot's log for its writer (they were in the arena's lines only)."""
+    err = tmp_path / "bots" / "seat-1.txt"
+    player = ProcessPlayer(command_for(exec_spec("wrong")), PLAYING.seat, 1, err)
+    try:
+        decision = decide(player, PLAYING.seat, "play", PLAYING, limit=30)
+    finally:
+        player.close()
+    assert decision.fault is not None
+    instead = " ".join(map(str, decision.cards))
+    trick = len(PLAYING.tricks) + 1
+    line = f"--- hjerterfri: round 1, trick {trick}: {decision.fault}; let's {instead} played instead\n"
+    assert err.read_text().endswith(line)
+    assert "not-held: played" in line
+
+
 def test_a_served_bot_that_prints_does_not_break_the_protocol(tmp_path, monkeypatch):
     """What a Python bot prints goes to its log, not into the protocol's lines (each play was a fault)."""
     monkeypatch.chdir(Path(__file__).parent.parent.parent)  # the served bot imports tests.table.helpers

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from hjerterfri.cards import CARDS
 from hjerterfri.gamelog import GameRecord, Seat, load, save
 from hjerterfri.launch import continue_app
 from hjerterfri.rules import preset
@@ -38,7 +39,7 @@ class AnswersJunk(LowestBot):
 
 class PlaysWhatItLacks(LowestBot):
     def choose_play(self, view):
-        return next(c for c in range(52) if not view.hand_mask >> c & 1)
+        return next(c for c in CARDS if not view.hand_mask >> c & 1)
 
 
 class PlaysIllegally(LowestBot):
@@ -99,6 +100,8 @@ async def test_a_faulty_bot_is_one_notice_and_the_round_and_its_log_go_on(fault,
         notices = [n.message for n in app._notifications]
         assert notices and all("Broken" in n and words in n for n in notices), notices
         assert all(n.count("\n") == 0 for n in notices)
+        if fault == "wrong-pass":  # it said "K♥ A♥ is played instead"
+            assert all(n.endswith("are passed instead") for n in notices), notices
     table.close()
     assert state(load(table.record.path).game) == state(table.game)  # the log is valid and whole
 

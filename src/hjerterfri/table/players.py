@@ -35,7 +35,7 @@ from .. import protocol
 from ..bots import LEVELS, Bot, BotError, level_name, make_bot
 from ..bots.let import LetBot
 from ..cards import CARDS, Card, CardParseError, mask_of
-from ..catalogue import Message
+from ..catalogue import Message, printable
 from ..view import PlayerView
 
 Kind = Literal["pass", "play"]
@@ -114,6 +114,10 @@ class Player(Protocol):
 
     def ask(self, kind: Kind, view: PlayerView, limit: float | None) -> object: ...
 
+    def note(self, text: str) -> None:
+        """Add a line of the table's to the bot's log (what was wrong with an answer), if it keeps one."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -139,6 +143,9 @@ class LocalPlayer:
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
+
+    def note(self, text: str) -> None:
+        pass
 
     def close(self) -> None:
         pass
@@ -235,6 +242,12 @@ class ProcessPlayer:
         except CardParseError as e:
             raise BotFailed(FaultKind.JUNK, str(e)) from None
         return cards[0] if kind == "play" and len(cards) == 1 else cards
+
+    def note(self, text: str) -> None:
+        """A line in the program's log among its standard error, marked as the table's (``---``)."""
+        if self.stderr is not None:
+            with contextlib.suppress(OSError), self.stderr.open("ab") as log:  # appended whole: O_APPEND
+                log.write(f"--- hjerterfri: {printable(text, limit=None)}\n".encode())
 
     def _send(self, message: dict[str, Any]) -> None:
         process = self._process
@@ -383,7 +396,14 @@ def decide(player: Player, seat: int, kind: Kind, view: PlayerView, limit: float
         cards, fault = check(kind, view, answer)
         if fault is None:
             return Decision(seat, kind, cards, None, seconds)
-    return Decision(seat, kind, fallback(kind, view), fault, seconds)
+    cards = fallback(kind, view)
+    instead = f"let's {' '.join(map(str, cards))} {'passed' if kind == 'pass' else 'played'} instead"
+    player.note(f"round {view.round_number}, {_moment(kind, view)}: {fault}; {instead}")
+    return Decision(seat, kind, cards, fault, seconds)
+
+
+def _moment(kind: Kind, view: PlayerView) -> str:
+    return "the pass" if kind == "pass" else f"trick {len(view.tricks) + 1}"
 
 
 def check(kind: Kind, view: PlayerView, answer: object) -> tuple[tuple[Card, ...], Fault | None]:

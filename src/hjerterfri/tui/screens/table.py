@@ -524,7 +524,8 @@ class TableScreen(Screen[None]):
         shown = t.cards_short(list(decision.cards))
         fault = decision.fault  # in the player's language (the English detail is for the arena and bot writers)
         said = t(f"fault.{fault.kind.value}", detail=fault.detail)  # (a bot's own error text is its own)
-        text = t("bot.fault", name=seat.name, bot=seat.bot or "", fault=said, cards=shown)
+        key = "bot.fault.pass" if decision.kind == "pass" else "bot.fault"
+        text = t(key, name=seat.name, bot=seat.bot or "", fault=said, cards=shown)
         self.notify(text, severity="warning", timeout=8, markup=False)
 
     def _after_pass(self) -> None:
