@@ -271,6 +271,8 @@ def build_parser() -> argparse.ArgumentParser:
     bot = sub.add_parser("bot", help="serve one bot over standard input and output (the bot protocol)")
     bot.add_argument("spec", type=bot_level, help=f"the bot: {', '.join(BOT_LEVELS)} or module:Class")
     bot.add_argument("--seed", type=int, help="the bot's seed (default: the one the table sends)")
+    for command in (arena, bot):  # the others take it with their display flags
+        command.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help="the language of errors")
     return parser
 
 

@@ -314,3 +314,14 @@ def test_a_command_names_a_broken_settings_file_in_one_line_and_goes_on(capsys, 
     err = capsys.readouterr().err
     assert err.startswith(f"hjerterfri: The settings could not be read; using the defaults: {path}: line 1")
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", [["arena", "--seats", "nosuch,let,let,let"], ["bot", "nosuch"]])
+def test_the_language_can_follow_the_command_too(capsys, command):
+    """``arena --lang en`` was refused as an unknown argument (only ``--lang en arena`` was taken)."""
+    try:
+        status = main([*command, "--lang", "en"])
+    except SystemExit as e:  # a refusal while the arguments are read
+        status = e.code
+    err = capsys.readouterr().err
+    assert status == 2 and "unknown bot 'nosuch'" in err and "unrecognized" not in err
