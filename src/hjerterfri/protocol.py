@@ -25,6 +25,14 @@ class ProtocolError(ValueError):
     """A line that breaks the protocol: not JSON, not an object, a field missing or of the wrong kind."""
 
 
+class NotJSON(ProtocolError):
+    """A line that is no JSON at all (from a bot, often a debug line printed to standard output)."""
+
+    def __init__(self, line: bytes, error: Exception) -> None:
+        super().__init__(f"not a JSON line: {short(line)} ({error})")
+        self.line = line
+
+
 def encode(message: dict[str, Any]) -> bytes:
     """One line of the protocol: compact JSON and a newline."""
     return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
@@ -37,9 +45,9 @@ def decode(line: bytes) -> dict[str, Any]:
     try:
         message = json.loads(line.decode("utf-8"), parse_constant=_no_constant, parse_float=_finite)
     except (UnicodeDecodeError, ValueError, RecursionError) as e:
-        raise ProtocolError(f"not a JSON line: {_short(line)} ({e})") from None
+        raise NotJSON(line, e) from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        raise ProtocolError(f'not a message (a JSON object with a "type"): {_short(line)}')
+        raise ProtocolError(f'not a message (a JSON object with a "type"): {short(line)}')
     return message
 
 
@@ -51,7 +59,7 @@ def _finite(text: str) -> float:
     """A JSON number as a float; one too large for a float (1e400) is refused, not read as infinity."""
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise ValueError(f"the number {_short(text, 20)} is too large")
+        raise ValueError(f"the number {short(text, 20)} is too large")
     return value
 
 
@@ -63,10 +71,10 @@ def hello(**fields: Any) -> dict[str, Any]:
 def check_hello(message: dict[str, Any]) -> dict[str, Any]:
     """``message`` if it is a hello of this protocol and version, else ``ProtocolError``."""
     if message.get("type") != "hello" or message.get("protocol") != NAME:
-        raise ProtocolError(f"expected a {NAME} hello, got {_short(encode(message))}")
+        raise ProtocolError(f"expected a {NAME} hello, got {short(encode(message))}")
     version = message.get("version")
     if type(version) is not int or version != VERSION:  # true and 1.0 equal 1 in Python, not in the protocol
-        raise ProtocolError(f"protocol version {_short(json.dumps(version))}; this table speaks {VERSION}")
+        raise ProtocolError(f"protocol version {short(json.dumps(version))}; this table speaks {VERSION}")
     return message
 
 
@@ -78,14 +86,15 @@ def request(kind: str, number: int, view: PlayerView) -> dict[str, Any]:
 def reply_cards(message: dict[str, Any], kind: str, number: int) -> list[str]:
     """The card texts of a reply to request ``number`` (not yet checked to be cards: the table judges)."""
     if message.get("type") != kind or message.get("id") != number:
-        raise ProtocolError(f"expected the reply to {kind} {number}, got {_short(encode(message))}")
+        wanted = encode({"type": kind, "id": number}).decode().strip()[:-1]
+        raise ProtocolError(f"expected the reply to request {number}, {wanted},...}}, got {short(encode(message))}")
     cards = message.get("cards")
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-        raise ProtocolError(f'a reply holds "cards": a list of card texts, not {_short(json.dumps(cards))}')
+        raise ProtocolError(f'a reply holds "cards": a list of card texts, not {short(json.dumps(cards))}')
     return cards
 
 
-def _short(data: bytes | str, limit: int = 80) -> str:
+def short(data: bytes | str, limit: int = 80) -> str:
     text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
     text = text.strip()
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")

@@ -219,6 +219,26 @@ def test_a_bot_programs_stderr_goes_to_its_file(tmp_path):
     assert "thinking hard" in err.read_text()
 
 
+def test_a_debug_line_on_standard_output_is_named_with_where_it_belongs():
+    player = ProcessPlayer(command_for(exec_spec("junk")), PLAYING.seat, 1)
+    try:
+        decision = decide(player, PLAYING.seat, "play", PLAYING, limit=30)
+    finally:
+        player.close()
+    assert decision.fault is not None
+    said = "wrote 'this is not json', no JSON line (debug output goes to standard error)"
+    assert decision.fault.detail == said
+
+
+def test_a_reply_to_another_request_names_the_reply_wanted():
+    """It said "expected the reply to pass 1", which reads as "pass one card"."""
+    from hjerterfri import protocol
+
+    with pytest.raises(protocol.ProtocolError) as e:
+        protocol.reply_cards({"type": "pass", "id": "1", "cards": []}, "pass", 1)
+    assert str(e.value).startswith('expected the reply to request 1, {"type":"pass","id":1,...}, got')
+
+
 def test_what_was_wrong_with_a_programs_answer_is_written_in_its_log(tmp_path):
     """The app's notice names the kind of fault in the player's language; the card the bot sent, and what the
     table did instead, go to the bot's log for its writer (they were in the arena's lines only)."""
