@@ -242,6 +242,12 @@ def test_an_interval_reaching_below_zero_reads_as_a_range():
     assert "-29.98 to 36.73" in table and "4.12-4.56" in table and "-29.98-36.73" not in table
 
 
+def test_one_fault_is_one_fault():
+    fig = arena.run(["middel", "let", "let", "let"], 1, 5, preset("dansk"))
+    fig["types"]["let"].update(faults=1, fault_examples=["timeout: no answer within 1 s"])
+    assert "let: 1 fault, the fallback (let) played instead" in arena.format_table(fig)
+
+
 def test_what_a_bot_prints_goes_to_standard_error_not_among_the_figures(tmp_path, monkeypatch, capsys):
     (tmp_path / "chatty_bot.py").write_text(
         "from hjerterfri.bots.let import LetBot\n"

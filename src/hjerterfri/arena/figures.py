@@ -262,7 +262,8 @@ def _times(f: dict[str, Any], kind: str) -> str:
 
 def _faults_line(name: str, f: dict[str, Any]) -> str:
     example = printable(f["fault_examples"][0])  # a program's own words, maybe
-    return f"{name}: {f['faults']} faults, the fallback (let) played instead; e.g. {example}"
+    n = f["faults"]
+    return f"{name}: {n} fault{'' if n == 1 else 's'}, the fallback (let) played instead; e.g. {example}"
 
 
 def _fmt(x: float | None, digits: int = 2, sign: str = "") -> str:
