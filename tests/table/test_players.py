@@ -368,3 +368,15 @@ def test_a_plain_int_is_no_card_even_where_it_is_a_legal_cards_number():
     assert decision.fault is not None and decision.fault.kind is FaultKind.JUNK
     passed = decide(LocalPlayer(Answers(None, [int(c) for c in PASSING.hand[-3:]])), 0, "pass", PASSING)
     assert passed.fault is not None and passed.fault.kind is FaultKind.JUNK
+
+
+def test_cards_given_as_text_by_a_bot_in_this_process_say_how_to_give_a_card():
+    decision = decide(LocalPlayer(Answers("4c", ["KS", "QD", "JC"])), PLAYING.seat, "play", PLAYING)
+    assert (
+        decision.fault is not None
+        and decision.fault.detail == "answered '4c', not a card (cards as text are read by Card.parse)"
+    )
+    passed = decide(LocalPlayer(Answers(None, ["KS", "QD", "JC"])), 0, "pass", PASSING)
+    assert passed.fault is not None and passed.fault.detail.endswith(
+        "not a list of cards (cards as text are read by Card.parse)"
+    )

@@ -414,7 +414,7 @@ def check(kind: Kind, view: PlayerView, answer: object) -> tuple[tuple[Card, ...
     """The cards of a bot's answer if the view allows them, else the fault."""
     if kind == "play":
         if not _is_card(answer):
-            return (), Fault(FaultKind.JUNK, f"answered {_shown(answer)}, not a card")
+            return (), Fault(FaultKind.JUNK, f"answered {_shown(answer)}, not a card{_text_hint(answer)}")
         card = CARDS[cast(int, answer)]
         if not view.hand_mask >> card & 1:
             return (), Fault(FaultKind.NOT_HELD, f"played {card}, which it does not hold")
@@ -422,7 +422,7 @@ def check(kind: Kind, view: PlayerView, answer: object) -> tuple[tuple[Card, ...
             return (), Fault(FaultKind.ILLEGAL, f"played {card}, which the rules do not allow here")
         return (card,), None
     if not isinstance(answer, list | tuple | set | frozenset) or not all(_is_card(c) for c in answer):
-        return (), Fault(FaultKind.JUNK, f"passed {_shown(answer)}, not a list of cards")
+        return (), Fault(FaultKind.JUNK, f"passed {_shown(answer)}, not a list of cards{_text_hint(answer)}")
     cards = tuple(CARDS[cast(int, c)] for c in answer)
     count = view.rules.pass_count
     if len(cards) != count:
@@ -436,6 +436,12 @@ def check(kind: Kind, view: PlayerView, answer: object) -> tuple[tuple[Card, ...
         why = "which it does not hold" if not held else "but holds it once"
         return (), Fault(FaultKind.NOT_HELD, f"passed {missing[0]}{' twice' if held else ''}, {why}")
     return cards, None
+
+
+def _text_hint(answer: object) -> str:
+    """For an answer of card texts (as the protocol's): how a bot in this process gives a card."""
+    texts = answer if isinstance(answer, list | tuple) else [answer]
+    return " (cards as text are read by Card.parse)" if any(isinstance(x, str) for x in texts) else ""
 
 
 def _is_card(x: object) -> bool:
