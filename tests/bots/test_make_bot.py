@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from hjerterfri.bots import BotError, make_bot
@@ -85,3 +87,14 @@ def test_an_exec_bot_that_cannot_run_is_refused_before_the_game(capsys, spec, wo
 def test_an_exec_bot_is_not_built_in_this_process():
     with pytest.raises(BotError, match="is a program of its own"):
         make_bot("exec:foo")  # it was "no module 'exec'"
+
+
+def test_a_bot_file_here_named_without_a_path_is_told_to_write_dot_slash(tmp_path, monkeypatch):
+    from hjerterfri.table.players import command_for
+
+    (tmp_path / "mybot.sh").write_text("#!/bin/sh\n", encoding="utf-8")
+    (tmp_path / "mybot.sh").chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(BotError, match=re.escape("for the file in this directory write './mybot.sh'")):
+        command_for("exec:mybot.sh")
+    assert command_for("exec:./mybot.sh") == ["./mybot.sh"]

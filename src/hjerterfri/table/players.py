@@ -359,9 +359,14 @@ def command_for(spec: str) -> list[str]:
         if not command:
             raise BotError(Message("bot.exec.empty", spec=repr(spec)))
         if shutil.which(command[0]) is None:  # refused before the game, not a fault at every card
-            named = os.sep in command[0] or (os.altsep is not None and os.altsep in command[0])
-            key = "bot.exec.not-runnable" if named and os.path.exists(command[0]) else "bot.exec.missing"
-            raise BotError(Message(key, spec=repr(spec), program=repr(command[0])))
+            program = command[0]
+            named = os.sep in program or (os.altsep is not None and os.altsep in program)
+            if not os.path.exists(program):
+                raise BotError(Message("bot.exec.missing", spec=repr(spec), program=repr(program)))
+            if named:  # a file that cannot be run: a directory, or not executable
+                raise BotError(Message("bot.exec.not-runnable", spec=repr(spec), program=repr(program)))
+            here = repr(f".{os.sep}{program}")  # a file here, which a bare name does not look for
+            raise BotError(Message("bot.exec.not-on-path", spec=repr(spec), program=repr(program), here=here))
         return command
     return [sys.executable, "-m", "hjerterfri", "bot", spec]
 
