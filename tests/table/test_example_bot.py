@@ -55,7 +55,7 @@ def test_a_short_arena_against_the_example(preset_name, players, tmp_path):
     example = fig["types"][SPEC]
     assert example["faults"] == 0 and example["seat_rounds"] == 3 * players
     assert example["points_per_round"] is not None
-    assert str(EXAMPLE) in (tmp_path / "bots" / "arena" / "seat-0.txt").read_text()
+    assert str(EXAMPLE) in (tmp_path / "bots" / "arena" / "bot-1.txt").read_text()
 
 
 def test_the_cli_takes_a_program_as_the_bots():

@@ -102,8 +102,14 @@ class Lineup:
 
     def players(self) -> list[Player]:
         """One player per listed bot, seated in turn at every seat."""
-        make = local_players(alarm=True, stderr_dir=data_dir(self.data_dir) / "bots" / self.label)
+        folder = data_dir(self.data_dir) / "bots" / self.label
+        make = local_players(alarm=True, stderr_dir=folder, log=_bot_log)
         return [make(i, spec, bot_seed(self.seed, i)) for i, spec in enumerate(self.specs)]
+
+
+def _bot_log(index: int) -> str:
+    """The log of the ``index``-th listed bot, by the name the arena's lines give it ("bot 1" for the first)."""
+    return f"bot-{index + 1}.txt"
 
 
 def bot_seed(seed: int, index: int) -> int:

@@ -466,12 +466,15 @@ PlayerFactory = Callable[[int, str, int], Player]
 """Builds the player of a seat from its seat number, bot spec and seed."""
 
 
-def local_players(alarm: bool = False, stderr_dir: Path | None = None) -> PlayerFactory:
-    """Every bot in this process (``exec:`` bots still run as programs, their stderr in ``stderr_dir``)."""
+def local_players(
+    alarm: bool = False, stderr_dir: Path | None = None, log: Callable[[int], str] = "seat-{}.txt".format
+) -> PlayerFactory:
+    """Every bot in this process (``exec:`` bots still run as programs, their stderr in ``stderr_dir``, in
+    the file ``log`` names from the seat the player is built for)."""
 
     def make(seat: int, spec: str, seed: int) -> Player:
         if spec.startswith(EXEC):
-            return ProcessPlayer(command_for(spec), seat, seed, _stderr_file(stderr_dir, seat))
+            return ProcessPlayer(command_for(spec), seat, seed, _stderr_file(stderr_dir, log(seat)))
         return LocalPlayer(make_bot(spec, seed), alarm)
 
     return make
@@ -483,11 +486,11 @@ def process_players(stderr_dir: Path | None = None) -> PlayerFactory:
     def make(seat: int, spec: str, seed: int) -> Player:
         if not spec.startswith(EXEC) and level_name(spec) not in LEVELS:
             make_bot(spec, seed)  # an import path that cannot be built is an error now, not a fault at every turn
-        return ProcessPlayer(command_for(spec), seat, seed, _stderr_file(stderr_dir, seat))
+        return ProcessPlayer(command_for(spec), seat, seed, _stderr_file(stderr_dir, f"seat-{seat}.txt"))
 
     return make
 
 
-def _stderr_file(folder: Path | None, seat: int) -> Path | None:
-    """Where the program at ``seat`` writes its standard error: ``seat-N.txt`` in ``folder``."""
-    return None if folder is None else folder / f"seat-{seat}.txt"
+def _stderr_file(folder: Path | None, name: str) -> Path | None:
+    """Where a program writes its standard error: the file ``name`` in ``folder``."""
+    return None if folder is None else folder / name
