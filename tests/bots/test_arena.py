@@ -124,6 +124,31 @@ def test_a_faulty_bot_stops_the_arena_with_one_line_naming_it_and_the_deal(capsy
     assert "bot 1 (tests.bots.test_arena:RaisesOnPlay) on deal 1, rotation 1" in err and "ValueError: a bug" in err
 
 
+class PlaysIllegally(RaisesOnPlay):
+    def choose_play(self, view):
+        return next((c for c in view.hand if c not in view.legal_plays), view.legal_plays[0])
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("da", "i kortgivning 1, rotation 1: illegal: spillede 7H, som reglerne ikke tillader her"),
+        (
+            "sv",
+            "bot 1 (tests.bots.test_arena:PlaysIllegally) i giv 1, rotation 1: illegal: spelade 7H, "
+            "som reglerna inte tillåter här",
+        ),
+        ("en", "on deal 1, rotation 1: illegal: played 7H, which the rules do not allow here"),
+    ],
+)
+def test_the_arenas_fault_line_is_in_one_language(capsys, lang, said):
+    """It said "... i kortgivning 1, rotation 1: illegal: played 4C, which the rules do not allow here"."""
+    seats = "tests.bots.test_arena:PlaysIllegally,let,let,let"
+    assert main(["--lang", lang, "arena", "--seats", seats, "--deals", "1", "--seed", "3"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err, err
+
+
 def test_keep_going_plays_the_fallback_and_counts_the_faults(capsys):
     fig = arena.run(["tests.bots.test_arena:RaisesOnPlay", "let", "let", "let"], 2, 1, preset("dansk"), keep_going=True)
     raising = fig["types"]["tests.bots.test_arena:RaisesOnPlay"]

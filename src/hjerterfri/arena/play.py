@@ -151,7 +151,7 @@ def play_deal(lineup: Lineup, players: list[Player], deal: int) -> DealResult:
                             spec=lineup.specs[i],
                             deal=deal,
                             rotation=rotation + 1,
-                            fault=str(d.fault),
+                            fault=d.fault.message,
                         )
                     )
                 result.faults[i].append(str(d.fault))

@@ -26,7 +26,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import IO, Any, Literal, Protocol, cast
@@ -35,7 +35,7 @@ from .. import protocol
 from ..bots import LEVELS, Bot, BotError, level_name, make_bot
 from ..bots.let import LetBot
 from ..cards import CARDS, Card, CardParseError, mask_of
-from ..catalogue import Message, printable
+from ..catalogue import Message, os_reason, printable
 from ..view import PlayerView
 
 Kind = Literal["pass", "play"]
@@ -68,10 +68,17 @@ DETAIL_LIMIT = 120
 
 @dataclass(frozen=True)
 class Fault:
-    """A bot's failure: its kind, and the detail (the error's text, what it answered)."""
+    """A bot's failure: its kind, and the detail (the error's text, what it answered) in English, for
+    logs and results files; ``said``, the table's own words for it in any language (a bot's own error
+    text, or the protocol's, has none)."""
 
     kind: FaultKind
     detail: str
+    said: Message | None = field(default=None, compare=False)
+
+    @classmethod
+    def of(cls, kind: FaultKind, said: Message) -> Fault:
+        return cls(kind, str(said), said)
 
     def __post_init__(self) -> None:
         if len(self.detail) > DETAIL_LIMIT:  # a bot's own error text may be of any length
@@ -79,6 +86,11 @@ class Fault:
 
     def __str__(self) -> str:
         return f"{self.kind.value}: {self.detail}"
+
+    @property
+    def message(self) -> Message:
+        """The fault as a line says it, in any language: its kind's keyword and the detail."""
+        return Message("fault.line", kind=self.kind.value, detail=self.detail if self.said is None else self.said)
 
 
 @dataclass(frozen=True)
@@ -100,9 +112,10 @@ class BotTimeout(BaseException):
 class BotFailed(Exception):
     """A bot program's failure: it ended, broke the protocol, or reported an error of its own."""
 
-    def __init__(self, kind: FaultKind, detail: str) -> None:
-        super().__init__(detail)
+    def __init__(self, kind: FaultKind, detail: str | Message) -> None:
+        super().__init__(str(detail))
         self.kind = kind
+        self.said = detail if isinstance(detail, Message) else None
 
 
 class Player(Protocol):
@@ -197,7 +210,8 @@ class ProcessPlayer:
         except OSError as e:
             if log is not None:
                 log.close()
-            raise BotFailed(FaultKind.CRASHED, f"cannot start {shlex.join(self.command)}: {e.strerror or e}") from None
+            said = Message("fault.cannot-start", command=shlex.join(self.command), reason=os_reason(e))
+            raise BotFailed(FaultKind.CRASHED, said) from None
         if log is not None:
             threading.Thread(target=_keep_log, args=(process, log), name="bot-log", daemon=True).start()
         lines: queue.Queue[bytes | None] = queue.Queue()
@@ -211,7 +225,7 @@ class ProcessPlayer:
             raise BotFailed(FaultKind.PROTOCOL, str(e)) from None
         except BotTimeout:  # the start's own limit, not a decision's
             self.close()
-            raise BotFailed(FaultKind.TIMEOUT, f"no hello within {START_LIMIT:g} s of its start") from None
+            raise BotFailed(FaultKind.TIMEOUT, Message("fault.no-hello", limit=f"{START_LIMIT:g}")) from None
         name = answer.get("name")
         self.name = name if isinstance(name, str) else ""
 
@@ -244,7 +258,7 @@ class ProcessPlayer:
         try:
             cards = [Card.parse(t) for t in texts]
         except CardParseError as e:
-            raise BotFailed(FaultKind.JUNK, str(e)) from None
+            raise BotFailed(FaultKind.JUNK, e.message) from None
         return cards[0] if kind == "play" and len(cards) == 1 else cards
 
     def note(self, text: str) -> None:
@@ -271,14 +285,14 @@ class ProcessPlayer:
             raise BotFailed(FaultKind.CRASHED, self._ended())
         return protocol.decode(line)
 
-    def _ended(self) -> str:
+    def _ended(self) -> Message:
         process = self._process
         code = None
         if process is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 code = process.wait(timeout=1)
         self.close()
-        return "the program ended" + (f" with exit status {code}" if code is not None else "")
+        return Message("fault.ended") if code is None else Message("fault.ended.status", code=code)
 
     def close(self) -> None:
         """Say goodbye and end the program (killing it if it does not end at once)."""
@@ -391,16 +405,16 @@ def decide(player: Player, seat: int, kind: Kind, view: PlayerView, limit: float
         answer = player.ask(kind, view, limit)
         fault = None
     except BotTimeout:
-        answer, fault = None, Fault(FaultKind.TIMEOUT, f"no answer within {limit:g} s")
+        answer, fault = None, Fault.of(FaultKind.TIMEOUT, Message("fault.no-answer", limit=f"{limit:g}"))
     except BotFailed as e:
-        answer, fault = None, Fault(e.kind, str(e))
+        answer, fault = None, Fault(e.kind, str(e), e.said)
     except RecursionError:
-        answer, fault = None, Fault(FaultKind.RAISED, "RecursionError: it recursed without end")
+        answer, fault = None, Fault.of(FaultKind.RAISED, Message("fault.recursion"))
     except (Exception, SystemExit) as e:  # a bot's sys.exit() ends its decision, not the game
         answer, fault = None, Fault(FaultKind.RAISED, f"{type(e).__name__}: {e}")
     seconds = time.perf_counter() - start
     if limit is not None and fault is None and seconds > limit:
-        fault = Fault(FaultKind.TIMEOUT, f"answered after {seconds:.1f} s; the limit is {limit:g} s")
+        fault = Fault.of(FaultKind.TIMEOUT, Message("fault.late", seconds=f"{seconds:.1f}", limit=f"{limit:g}"))
     if fault is None:
         cards, fault = check(kind, view, answer)
         if fault is None:
@@ -419,34 +433,36 @@ def check(kind: Kind, view: PlayerView, answer: object) -> tuple[tuple[Card, ...
     """The cards of a bot's answer if the view allows them, else the fault."""
     if kind == "play":
         if not _is_card(answer):
-            return (), Fault(FaultKind.JUNK, f"answered {_shown(answer)}, not a card{_text_hint(answer)}")
+            return (), Fault.of(
+                FaultKind.JUNK, Message("fault.not-a-card", answer=_shown(answer), hint=_text_hint(answer))
+            )
         card = CARDS[cast(int, answer)]
         if not view.hand_mask >> card & 1:
-            return (), Fault(FaultKind.NOT_HELD, f"played {card}, which it does not hold")
+            return (), Fault.of(FaultKind.NOT_HELD, Message("fault.played-not-held", card=str(card)))
         if not view.legal_mask >> card & 1:
-            return (), Fault(FaultKind.ILLEGAL, f"played {card}, which the rules do not allow here")
+            return (), Fault.of(FaultKind.ILLEGAL, Message("fault.played-illegal", card=str(card)))
         return (card,), None
     if not isinstance(answer, list | tuple | set | frozenset) or not all(_is_card(c) for c in answer):
-        return (), Fault(FaultKind.JUNK, f"passed {_shown(answer)}, not a list of cards{_text_hint(answer)}")
+        return (), Fault.of(FaultKind.JUNK, Message("fault.not-cards", answer=_shown(answer), hint=_text_hint(answer)))
     cards = tuple(CARDS[cast(int, c)] for c in answer)
     count = view.rules.pass_count
     if len(cards) != count:
-        return (), Fault(FaultKind.WRONG_COUNT, f"passed {len(cards)} cards ({_shown(answer)}); {count} are passed")
+        said = Message("fault.count", n=len(cards), answer=_shown(answer), count=count)
+        return (), Fault.of(FaultKind.WRONG_COUNT, said)
     if view.rules.decks == 1 and mask_of(cards).bit_count() != count:
-        return (), Fault(FaultKind.WRONG_COUNT, f"passed one card more than once ({_shown(answer)})")
+        return (), Fault.of(FaultKind.WRONG_COUNT, Message("fault.twice", answer=_shown(answer)))
     hand = view.hand  # with two decks a card may be held, and passed, twice
     missing = [c for c in cards if cards.count(c) > hand.count(c)]
     if missing:
-        held = hand.count(missing[0])
-        why = "which it does not hold" if not held else "but holds it once"
-        return (), Fault(FaultKind.NOT_HELD, f"passed {missing[0]}{' twice' if held else ''}, {why}")
+        key = "fault.passed-held-once" if hand.count(missing[0]) else "fault.passed-not-held"
+        return (), Fault.of(FaultKind.NOT_HELD, Message(key, card=str(missing[0])))
     return cards, None
 
 
-def _text_hint(answer: object) -> str:
+def _text_hint(answer: object) -> Message | str:
     """For an answer of card texts (as the protocol's): how a bot in this process gives a card."""
     texts = answer if isinstance(answer, list | tuple) else [answer]
-    return " (cards as text are read by Card.parse)" if any(isinstance(x, str) for x in texts) else ""
+    return Message("fault.hint.parse") if any(isinstance(x, str) for x in texts) else ""
 
 
 def _is_card(x: object) -> bool:
