@@ -89,14 +89,18 @@ def claim(view: PlayerView) -> Claim:
     candidates = sorted({c for c in mine if c.suit is led and c > best}, reverse=True)
     if not candidates:
         return Claim(Verdict.TRICK_LOST)
+    failing: Suit | None = None  # where the highest card's claim fails: the trick in play, or a later suit
     for card in candidates:
         if any(unseen.can_hold(f, u) for f in followers for u in unseen.cards(led) if u > card):
-            continue  # a seat still to play may beat it
+            failing = failing or led  # a seat still to play may beat it
+            continue
         left = mine.copy()
         left[card] -= 1
-        if _failing_suit(unseen, +left, followers, led) is None:
+        later = _failing_suit(unseen, +left, followers, led)
+        if later is None:
             return Claim(Verdict.HOLDS, card=card)
-    return Claim(Verdict.BEATEN, suit=led)
+        failing = failing or later
+    return Claim(Verdict.BEATEN, suit=failing)
 
 
 def lead(legal: Iterable[Card]) -> Card:

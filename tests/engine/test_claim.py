@@ -80,6 +80,20 @@ def test_a_claim_in_a_trick_it_cannot_win_is_refused_and_one_that_wins_it_and_th
     assert result.verdict is Verdict.HOLDS and result.card == Card.parse("AD")
 
 
+def test_a_claim_that_wins_the_trick_in_play_but_not_the_rest_names_the_suit_it_fails_in():
+    """It named the suit led (spades here), which the claimant's A♠ K♠ Q♠ take: the diamonds fail."""
+    hands = [
+        "3C AS KS QS AH KH JH 2D 3D 4D 5D 6D 7D",
+        "2C 4C 5C 6C 7C 8C 9C TC 2S 3S 8D 9D TD",
+        "JC QC 4S 5S 6S QH TH 9H 8H 7H JD QD KD",
+        "AC KC 7S 8S 9S TS JS 6H 5H 4H 3H 2H AD",
+    ]
+    r = position(DANSK, hands, "2C QC AC 3C 7S")
+    assert r.turn == 0
+    result = claim(r.view(0))
+    assert result.verdict is Verdict.BEATEN and result.suit is Suit.DIAMONDS
+
+
 @pytest.mark.parametrize(
     ("rules", "left"),
     [
