@@ -79,9 +79,9 @@ def claim(view: PlayerView) -> Claim:
     unseen = _Unseen(view)
     mine = Counter(_copies(view.held_mask))
     if not view.trick:
-        failing = _failing_suit(unseen, mine, followers=(), led=None)
-        if failing is not None:
-            return Claim(Verdict.BEATEN, suit=failing)
+        beaten = _failing_suit(unseen, mine, followers=(), led=None)
+        if beaten is not None:
+            return Claim(Verdict.BEATEN, suit=beaten)
         return Claim(Verdict.HOLDS, card=lead(view.legal_plays))
     led = view.trick[0].suit
     best = max(c for c in view.trick if c.suit is led)
@@ -89,7 +89,7 @@ def claim(view: PlayerView) -> Claim:
     candidates = sorted({c for c in mine if c.suit is led and c > best}, reverse=True)
     if not candidates:
         return Claim(Verdict.TRICK_LOST)
-    failing: Suit | None = None  # where the highest card's claim fails: the trick in play, or a later suit
+    failing = None  # where the highest card's claim fails: the trick in play, or a later suit
     for card in candidates:
         if any(unseen.can_hold(f, u) for f in followers for u in unseen.cards(led) if u > card):
             failing = failing or led  # a seat still to play may beat it

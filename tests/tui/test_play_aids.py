@@ -224,7 +224,7 @@ async def test_a_claim_that_only_seems_to_hold_is_refused_in_one_line_and_play_g
         before = table.round.copy()
         await pilot.press("c")
         await pilot.pause()
-        assert status(app) == "The claim does not hold: someone may hold a ♥ that beats one of yours. Play on."
+        assert status(app) == "The claim fails: someone may hold a ♥ above one of yours. Play on."
         assert table.round == before and isinstance(app.screen, TableScreen)
         await play_legal_with_keys(pilot)
         await settle(pilot)

@@ -159,6 +159,19 @@ async def test_the_start_screen_says_when_the_table_chosen_needs_a_larger_window
 
 
 @sync
+async def test_a_window_too_small_for_the_form_says_so_instead_of_cutting_it_off():
+    app = make_app(seed=3, lang="en")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.has_class("too-small") and not screen.query_one("#start").display
+        assert str(screen.query_one("#too-small").render()) == "The window is too small: need 80×24 (now 60×20)"
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not screen.has_class("too-small") and screen.query_one("#start").region.right <= 80
+
+
+@sync
 async def test_the_title_writes_suits_as_letters_with_ascii():
     from hjerterfri.tui.app import HjerterfriApp
 

@@ -54,7 +54,7 @@ class HelpScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
-        with Vertical(classes="dialog"):
+        with VerticalScroll(classes="dialog"):  # scrolls in a window too small for it
             yield Static(Text(t("help.title"), style="bold"), classes="dialog-title")
             yield Static(Text(t(self.text)))
         yield Footer(compact=True)

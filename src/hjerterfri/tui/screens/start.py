@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 BOT_LEVELS = ("let", "middel", "svær")
 LABEL_WIDTH = 14
+START_WIDTH = 72
+"""The form's width (``#start`` in hjerterfri.tcss): narrower, it would be cut off."""
 PASS_COUNTS = (1, 2, 3, 4, 5)
 """The numbers of cards the passing line offers (those a table can play: 004, not at four players)."""
 
@@ -215,6 +217,7 @@ class StartScreen(Screen[None]):
                 t("start.speed"), SPEEDS, s.speed, lambda v: t(f"speed.{v}"), id="speed", label_width=LABEL_WIDTH
             )
             yield Static(t("start.hint"), classes="hint")
+        yield Static(id="too-small")
         yield Footer(compact=True)
 
     def _variant_key(self, variant: str) -> str:
@@ -283,20 +286,38 @@ class StartScreen(Screen[None]):
         passing has a line when it is not the preset's) and two more with a variant line; the tight frame
         saves three rows and the closed gaps five to seven more (under the lines, the saved game and the title).
         """
-        deals = deal_variants(self.setup.preset, self.setup.players)
-        resume = self._resume_label().count("\n") + 2 if self.unfinished is not None else 0
-        rows = 25 + resume + 2 * (len(deals) > 1) + (self._needs() is not None)
-        room = self.app.size.height - 1  # the footer
+        rows, room = self._rows()
         if rows <= room:
             return ""
         return "tight" if rows - 3 <= room else "tight tighter"
 
+    def _rows(self) -> tuple[int, int]:
+        """The rows the form takes with its frame and gaps, and the rows it has."""
+        deals = deal_variants(self.setup.preset, self.setup.players)
+        resume = self._resume_label().count("\n") + 2 if self.unfinished is not None else 0
+        rows = 25 + resume + 2 * (len(deals) > 1) + (self._needs() is not None)
+        return rows, self.app.size.height - 1  # the footer
+
+    def _fit(self) -> None:
+        """The form, or where even its tightest does not fit, what size the game needs (the form was cut)."""
+        rows, room = self._rows()
+        width, height = self.app.size
+        small = width < START_WIDTH or rows - 10 > room
+        self.set_class(small, "too-small")
+        if small:
+            need_w, need_h = MIN_SIZE[self.setup.players]
+            self.query_one("#too-small", Static).update(
+                self.app.texts("too.small", w=need_w, h=need_h, cw=width, ch=height)
+            )
+
     def on_resize(self) -> None:
         self.query_one("#preset-line", Static).update(self._preset_line())
         self.query_one("#start").set_classes(self._density())
+        self._fit()
 
     def on_mount(self) -> None:
         relabel(self, self.app.texts)
+        self._fit()
         self.query_one("#preset", Choice).focus()
 
     @on(Choice.Changed)
