@@ -100,6 +100,18 @@ async def test_a_whole_five_player_swedish_game_from_the_flags():
 
 
 @sync
+async def test_a_narrow_header_keeps_the_rules_name_and_drops_the_count_the_table_shows():
+    """At three players with the house rules the header dropped "Dansk husregel" to fit the kitty."""
+    session = fixed_table(seed=3, preset_name="dansk-hus", players=3)
+    play_in_engine(session, lambda g: g.round.phase is Phase.PLAYING)
+    app = HjerterfriApp(fast_settings(), table=session, make_player=lowest_players)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        header = str(app.screen.query_one("#header").render())
+        assert "Dansk husregel" in header and "kitty: 1 kort" in header and "3 spillere" not in header
+
+
+@sync
 async def test_the_kitty_lies_face_down_until_the_first_trick_and_its_taker_is_named():
     session = fixed_table(seed=3, preset_name="dansk", players=3)
     play_in_engine(session, lambda g: g.round.phase is Phase.PLAYING)

@@ -225,9 +225,11 @@ class TableScreen(Screen[None]):
                 parts.append((t("kitty.lying", n=view.kitty_size), "bold"))
             else:
                 parts.append((t("kitty.owner", name=self.seat_name(view.kitty_taker)), "dim"))
-        # where the line is narrow, the game's name goes first, then the rules' (the same all game), then the count
-        dropped = 3 if n != 4 else 2
-        self.query_one("#header", FitLine).show(*(_line(parts[i:]) for i in range(dropped + 1)))
+        # where the line is narrow, the game's name goes first, then the count (the table shows it), then the
+        # rules' name (the same all game)
+        order = [0, 2, 1] if n != 4 else [0, 1]
+        lines = [_line([p for i, p in enumerate(parts) if i not in order[:k]]) for k in range(len(order) + 1)]
+        self.query_one("#header", FitLine).show(*lines)
         playing = view.phase is Phase.PLAYING and self.held is None
         for seat in range(n):
             if seat == self.me:
