@@ -16,7 +16,7 @@ from typing import Any
 
 from .cardface import Deck, sort_hand
 from .cards import Card, Suit
-from .catalogue import LANGUAGES, PLURAL_FORMS, Message, catalogue, say
+from .catalogue import LANGUAGES, PLURAL_FORMS, Message, catalogue, default_name, say
 from .engine import IllegalMoveError, OutcomeKind, Reason
 from .literal import printable
 from .rules import PassDirection
@@ -29,6 +29,10 @@ PRESET_LANGUAGE = {"dansk": "da", "dansk-hus": "da", "svensk": "sv"}
 """The language a preset suggests until the player chooses one."""
 
 
+def _is_you(value: object) -> bool:
+    return isinstance(value, str) and default_name(value)
+
+
 class Texts:
     """The texts of one language, and the card formatter they write cards with."""
 
@@ -39,7 +43,16 @@ class Texts:
         self.deck = Deck(ascii=ascii_suits)
 
     def __call__(self, key: str, **values: Any) -> str:
-        """The text for ``key``, filled in with ``values`` (each made printable; a plural by ``n``)."""
+        """The text for ``key``, filled in with ``values`` (each made printable; a plural by ``n``).
+
+        A player who never typed a name is "you" (``default_name``): a ``name`` that is "you" takes the
+        key's ``.you`` form where it has one ("You take the trick", not "Trick to You" or "You takes it"),
+        and a ``target`` or ``giver`` that is "you" is said as an object ("til dig", not "til Du")."""
+        if _is_you(values.get("name")) and self.has(f"{key}.you"):
+            key = f"{key}.you"
+        for slot in ("target", "giver"):
+            if _is_you(values.get(slot)):
+                values[slot] = self._strings["you.object"]
         text = say(self.lang, key, **values)
         return self._ascii(text) if self.ascii_suits else text
 

@@ -163,3 +163,20 @@ def test_cards_passed_received_or_in_a_kitty_are_named_in_the_hands_order():
     cards = parse_cards("2D 3C KS 4H")
     assert Texts("en").cards_sorted(cards) == "3♣ 4♥ K♠ 2♦"
     assert Texts("en").cards_short(cards) == "2♦ 3♣ K♠ 4♥"
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "values", "said"),
+    [
+        ("en", "list.taken", {"name": "You", "n": 2}, "You take it (2 points)."),  # was "You takes it"
+        ("en", "trick.won", {"name": "You"}, "You take the trick"),  # was "Trick to You"
+        ("en", "replay.passes", {"name": "You", "cards": "2♥", "target": "Alice"}, "You pass 2♥ to Alice"),
+        ("en", "list.kitty.seen", {"name": "Du", "cards": "10♥"}, "You also take the kitty: 10♥."),
+        ("da", "trick.won", {"name": "Du"}, "Du tager stikket"),
+        ("da", "replay.passes", {"name": "Alice", "cards": "2♥", "target": "Du"}, "Alice giver 2♥ til dig"),
+        ("sv", "replay.received", {"name": "Alice", "cards": "2♥", "giver": "Du"}, "Alice fick 2♥ från dig"),
+        ("en", "list.taken", {"name": "Anna", "n": 1}, "Anna takes it (1 point)."),
+    ],
+)
+def test_a_player_who_never_typed_a_name_is_you_in_good_grammar(lang, key, values, said):
+    assert Texts(lang)(key, **values) == said
