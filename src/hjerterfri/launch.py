@@ -50,7 +50,7 @@ def _keep_settings(app: HjerterfriApp, kept: KeptSettings) -> None:
     def keep(settings: Settings) -> None:
         nonlocal failed
         try:
-            kept.keep(settings, app.lang_fixed)
+            kept.keep(settings, app.lang_fixed, app.confirmed)
             failed = False
         except OSError as e:
             if not failed:

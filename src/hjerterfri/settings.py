@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Collection
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
@@ -142,10 +143,12 @@ class KeptSettings:
     def lang_chosen(self) -> bool:
         return "lang" in self.saved or "lang" in self.flags
 
-    def keep(self, settings: Settings, lang_chosen: bool) -> None:
-        """Save ``settings`` if they differ from the file (raises OSError when it cannot be written)."""
+    def keep(self, settings: Settings, lang_chosen: bool, confirmed: Collection[str] = ()) -> None:
+        """Save ``settings`` if they differ from the file (raises OSError when it cannot be written).
+        ``confirmed``: settings the player chose as they are, a flag's value too (the start screen's
+        language and pace, when a game is started from it)."""
         data = asdict(settings)
-        self.moved |= {name for name, value in self.flags.items() if data[name] != value}
+        self.moved |= {name for name, value in self.flags.items() if data[name] != value or name in confirmed}
         for name, value in self.flags.items():
             if data[name] == value and name not in self.moved:  # moved off the flag's value and back: chosen
                 if name in self.saved:

@@ -126,6 +126,20 @@ async def test_a_setting_changed_in_the_app_is_there_next_run():
 
 
 @sync
+async def test_a_game_started_from_the_start_screen_keeps_the_language_it_showed():
+    """Run with --lang sv, started from the start screen, then `continue`: the game came back in Danish
+    (a flag held for its run only, though the start screen showed svenska when the game was started)."""
+    app = play_app(args_for("--lang", "sv"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+    assert load_settings(settings_path())[0]["lang"] == "sv"
+    assert play_app(args_for("--seed", "3")).settings.lang == "sv"
+
+
+@sync
 async def test_a_broken_settings_file_is_named_on_screen_and_the_game_starts():
     settings_path().parent.mkdir(parents=True, exist_ok=True)
     settings_path().write_text("{oops", encoding="utf-8")

@@ -78,6 +78,9 @@ class HjerterfriApp(ReportingApp):
         self.on_settings: Callable[[Settings], None] | None = None
         """Called with the settings whenever the player changes them (launch keeps them for next time)."""
         self.lang_fixed = False
+        self.confirmed: set[str] = set()
+        """Settings the player confirmed as shown (by starting a game from the start screen): kept, a
+        flag's value too."""
         """The player chose the language (now, by a flag or in an earlier run): a preset does not change it."""
         self.notice: str | None = None
         """A line to show once the app is up (a broken settings file)."""
@@ -186,6 +189,8 @@ class HjerterfriApp(ReportingApp):
         s = self.settings
         s.preset, s.players, s.bots, s.name = setup.preset, setup.players, setup.bots, setup.name or ""
         s.variant, s.no_pass, s.pass_count = setup.variant, setup.no_pass, setup.pass_count or 0
+        self.confirmed |= {"lang", "speed"}  # as the start screen showed them: `continue` speaks the same
+        self.lang_fixed = True
         self.keep_settings()
         self._open(self.new_table(setup), replace=True)
 
