@@ -403,6 +403,21 @@ def test_the_tracker_with_two_decks_counts_the_cards_out_so_the_queens_stay_in_v
     assert "Q♠: ute 2, fallit 0" in line.plain and "…" not in line.plain  # it said "1 fallna", as in "1 fallen ones"
 
 
+def test_the_tracker_in_one_row_is_one_line_even_where_its_points_would_fit_a_second():
+    """At five players, 80×24, with the tracker on: squeezed to one row it still gave two lines where the
+    points fitted, and the hand lost its row of marks (no cursor ▲, no marks on the cards received)."""
+    from hjerterfri.cardface import Deck
+    from hjerterfri.i18n import Texts
+    from hjerterfri.rules import preset
+    from hjerterfri.tui.widgets.notes import tracker_lines
+
+    r = Round.deal(preset("dansk", 5), seed=11, number=1)
+    names = ["Du", "Astrid", "Olle", "Karin", "Nils"]
+    assert len(tracker_lines(Texts("sv"), Deck(), r.view(0), names, 78, hide_points=False)) == 2
+    (line,) = tracker_lines(Texts("sv"), Deck(), r.view(0), names, 78, hide_points=False, rows=1)
+    assert line.plain.startswith("Ute: ") and "Q♠ ute" in line.plain
+
+
 @sync
 async def test_passing_says_how_many_cards_are_missing_and_when_the_choice_is_full():
     table = fixed_table(seed=3, lang="en")

@@ -15,8 +15,10 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.css.scalar import Unit
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from ...cards import Card, cards_of
@@ -45,6 +47,15 @@ SPARE = ("scores", "card_list", "toggle_points", "app.rules")
 
 Stamp = tuple[int, tuple[int, int]]
 """What a worker's answer is for: the screen's generation and the table's position when it was asked."""
+
+
+def _rows(widget: Widget) -> int:
+    """The rows ``widget`` is styled to take (a fixed height), else those it has: what the notes must leave
+    it, not what notes too many have squeezed it to (the hand lost its row of marks)."""
+    height = widget.styles.height
+    if height is not None and height.unit is Unit.CELLS:
+        return int(height.value)
+    return widget.outer_size.height
 
 
 def _line(parts: list[tuple[str, str]]) -> Text:
@@ -291,7 +302,7 @@ class TableScreen(Screen[None]):
         width = (self.query_one("#table").size.width or self.size.width) - 2  # the notes' padding
         room = self.size.height - FOOTER_ROWS - TRICK_HEIGHT
         for widget in self.query("#header, #top, #status, #me, #hand"):
-            room -= widget.outer_size.height if widget.display else 0
+            room -= _rows(widget) if widget.display else 0
         exchange, kitty = exchange_line(t, view, names), kitty_line(t, view, names)
         info = [line for line in (exchange, Text(kitty) if kitty else None) if line is not None]
         joined = Text(" · ").join(info)

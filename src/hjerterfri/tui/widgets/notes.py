@@ -106,7 +106,7 @@ def tracker_lines(
         if not hide_points:
             taken = ", ".join(f"{printable(names[s], limit=limit)} {view.taken[s]}" for s in range(view.players))
             with_points = " · ".join([*parts, t("tracker.points", seats=taken)])
-            if len(with_points) <= width:
+            if len(with_points) <= width and rows == 2:  # (in one row the points are left out)
                 return [first, Text(with_points)]
         second = " · ".join(parts)
         if len(second) <= width or rows == 1:
