@@ -218,3 +218,24 @@ async def _test_the_steps_of_the_exchange():
         status = str(app.query_one("#status").render())
         received = first.received(me)
         assert received is not None and status.startswith(f"{name} got ") and " from " in status
+
+
+def test_a_rounds_last_step_shows_its_points_beside_the_total_as_the_table_does():
+    """It added the round into the total and showed its points beside it again ("31 points · +13 this round")."""
+    asyncio.run(_test_round_end_totals())
+
+
+async def _test_round_end_totals():
+    app = ReplayApp(load(DATA / "valid-finished.json", lenient=True), "en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        checked = 0
+        for round_index in range(len(app.game.rounds)):
+            last = max(i for i, step in enumerate(app.steps) if step.round_index == round_index)
+            app.go(last)
+            await pilot.pause()
+            r = position(app.game, app.steps[last])
+            before, mine = app.totals_before(round_index)[app.bottom], r.scores()[app.bottom]
+            me = plain(app.query_one("#me").render())
+            assert f"· {before} points · +{mine} this round" in me, me
+            checked += mine > 0
+        assert checked

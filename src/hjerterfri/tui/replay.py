@@ -258,11 +258,9 @@ class ReplayApp(ReportingApp):
             Text.assemble(title, "· " + " · ".join(parts[1:]) + " · ", hearts),
         )
 
-        totals = self.totals_before(step.round_index)
+        totals = self.totals_before(step.round_index)  # as at the table: the round's points beside, not in it
         over = r.phase is Phase.OVER
         points = r.scores() if over else tuple(r.taken)  # once over: the round's points, the moon applied
-        if over:
-            totals = [a + b for a, b in zip(totals, points, strict=True)]
         for seat in range(self.players):
             if seat == self.bottom:
                 continue
