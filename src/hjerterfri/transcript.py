@@ -81,6 +81,7 @@ class Transcript:
         if r.pass_direction is not PassDirection.NONE:
             parts.append(self.passes(r))
             parts.extend(self.undos(r, passes=True))  # under the passes: the game went on from there
+        parts.extend(self.undos(r, passes=False))  # above the tricks, which end in the totals ("after 6 cards")
         parts.append(self.tricks(r, totals))
         if r.kitty and r.tricks:  # its points are the first trick's winner's (the round's points say so)
             kitty = t.cards_sorted(cards_of(r.kitty))
@@ -106,10 +107,9 @@ class Transcript:
         return lines
 
     def asides(self, r: Round) -> list[Text]:
-        """What happened in round ``r`` beside the cards: the undos of cards, and a claim or a finish without
-        points (an undo of a pass is under the passes)."""
+        """How round ``r`` ended beside the cards: a claim, or a finish without points."""
         t = self.t
-        lines = self.undos(r, passes=False)
+        lines = []
         for e in self.record.endings:
             if e.round == r.number:
                 if e.claim is not None:

@@ -166,6 +166,7 @@ def test_the_transcript_and_the_replay_show_each_undo_and_the_end_at_once(capsys
     first_round = out[: out.index("Round 2")] if "Round 2" in out else out
     passes, tricks = first_round.index("↶ Ida took back the pass "), first_round.index(" ›")
     assert passes < tricks  # under the passes, not after the tricks as if taken back after them
+    assert first_round.index(f"after {second.kept} cards") < tricks  # not under the totals, as if in the next round
     assert f"after {second.kept} cards" in out and f"after {third.kept} cards" in out
     assert f"No points left after {t.record.endings[0].at} cards" in out
 
