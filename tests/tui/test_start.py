@@ -94,7 +94,8 @@ async def test_left_and_right_still_move_the_cursor_in_the_name_field():
         ("dansk", 4, True, {"tight", "tighter"}),
         ("dansk", 4, "no-pass", {"tight", "tighter"}),  # its passing on a line of its own
         ("svensk", 3, "no-pass", {"tight", "tighter"}),  # and the variant line
-        ("dansk", 3, False, {"tight"}),
+        ("dansk", 3, False, {"tight", "tighter"}),  # and two lines saying what the kitty is
+        ("dansk", 5, True, {"tight", "tighter"}),
         ("svensk", 3, False, {"tight", "tighter"}),
         ("svensk", 3, True, {"tight", "tighter"}),
         ("svensk", 7, False, {"tight"}),  # with the line saying the table needs 100×30
@@ -169,6 +170,25 @@ async def test_a_window_too_small_for_the_form_says_so_instead_of_cutting_it_off
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not screen.has_class("too-small") and screen.query_one("#start").region.right <= 80
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "said"),
+    [
+        ("dansk", 3, "The kitty: 1 card lies aside, and whoever takes the first trick takes it too."),
+        ("dansk-hus", 5, "The kitty: 2 cards lie aside, and whoever takes the first trick takes them too."),
+        ("dansk", 4, None),
+        ("svensk", 3, None),
+    ],
+)
+@sync
+async def test_the_start_screen_says_what_the_kitty_is_where_there_is_one(preset, players, said):
+    """Only the header named it ("kitty: 1 card"), and only the rules viewer said what it is."""
+    app = make_app(seed=3, lang="en", preset=preset, players=players)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = " ".join(str(app.screen.query_one("#preset-line").render()).split())
+        assert (said in line) if said else ("kitty" not in line)
 
 
 @sync

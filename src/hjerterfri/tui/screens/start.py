@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 BOT_LEVELS = ("let", "middel", "svær")
 LABEL_WIDTH = 14
 START_WIDTH = 72
+KITTY_WIDTH = 52
+"""The width the kitty's sentence wraps at under the rules' line (the form's, less its frame and labels)."""
 """The form's width (``#start`` in hjerterfri.tcss): narrower, it would be cut off."""
 PASS_COUNTS = (1, 2, 3, 4, 5)
 """The numbers of cards the passing line offers (those a table can play: 004, not at four players)."""
@@ -295,7 +297,8 @@ class StartScreen(Screen[None]):
         """The rows the form takes with its frame and gaps, and the rows it has."""
         deals = deal_variants(self.setup.preset, self.setup.players)
         resume = self._resume_label().count("\n") + 2 if self.unfinished is not None else 0
-        rows = 25 + resume + 2 * (len(deals) > 1) + (self._needs() is not None)
+        kitty = -(-len(self._kitty_text()) // KITTY_WIDTH)  # the lines it wraps to
+        rows = 25 + resume + 2 * (len(deals) > 1) + (self._needs() is not None) + kitty
         return rows, self.app.size.height - 1  # the footer
 
     def _fit(self) -> None:
@@ -365,10 +368,17 @@ class StartScreen(Screen[None]):
         eight players need 100×30): said here, before the game, not only by the table."""
         t = self.app.texts
         line = Text(t(f"preset.{self.setup.preset}"))
+        if kitty := self._kitty_text():
+            line.append("\n" + kitty)
         if (need := self._needs()) is not None:
             width, height = self.app.size
             line.append("\n" + t("too.small.start", w=need[0], h=need[1], cw=width, ch=height), style="bold #ffb4a8")
         return line
+
+    def _kitty_text(self) -> str:
+        """At three and five players under the Danish rules: what the kitty is (the header only names it)."""
+        size = self.setup.rules().kitty_size
+        return self.app.texts("start.kitty", n=size) if size else ""
 
     def _needs(self) -> tuple[int, int] | None:
         """The size the table chosen needs, when this terminal is smaller."""
