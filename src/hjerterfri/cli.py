@@ -105,6 +105,16 @@ def bot_level(text: str) -> str:
     raise BadValue(Message("usage.bot.unknown", spec=repr(text), levels=BOT_LEVELS))
 
 
+def served_bot(text: str) -> str:
+    """A bot ``hjerterfri bot`` can serve: a level or an import path (a program serves itself)."""
+    if text.strip().startswith(EXEC):
+        raise BadValue(Message("bot.exec.here", spec=repr(text.strip())))
+    try:
+        return bot_level(text)
+    except BadValue:
+        raise BadValue(Message("usage.bot.served", spec=repr(text), levels=BOT_LEVELS)) from None
+
+
 def player_name(text: str) -> str:
     """A name as a log would accept it."""
     from .gamelog import name_problem
@@ -269,7 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     bot = sub.add_parser("bot", help="serve one bot over standard input and output (the bot protocol)")
-    bot.add_argument("spec", type=bot_level, help=f"the bot: {', '.join(BOT_LEVELS)} or module:Class")
+    bot.add_argument("spec", type=served_bot, help=f"the bot: {', '.join(BOT_LEVELS)} or module:Class")
     bot.add_argument("--seed", type=int, help="the bot's seed (default: the one the table sends)")
     for command in (arena, bot):  # the others take it with their display flags
         command.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help="the language of errors")

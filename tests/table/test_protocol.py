@@ -136,3 +136,17 @@ def test_the_server_answers_a_request_it_cannot_read_with_an_error_for_that_requ
     replies = [json.loads(line) for line in out.getvalue().splitlines()[1:]]
     assert replies[0] == {"type": "error", "id": 7, "message": "the view's field 'rules' is missing"}
     assert replies[1] == {"type": "error", "id": 8, "message": "unknown request 'deal'"}
+
+
+def test_the_bot_command_refuses_a_program_before_reading_a_line(capsys):
+    """``bot exec:ls`` was taken, then failed once the hello came; ``bot nosuch`` offered exec:COMMAND."""
+    from hjerterfri.cli import main
+
+    for spec, said in (
+        ("exec:ls", "is a program of its own"),
+        ("nosuch", "choose from let, middel, svær or module:Class"),
+    ):
+        with pytest.raises(SystemExit) as e:
+            main(["--lang", "en", "bot", spec])
+        assert e.value.code == 2
+        assert said in capsys.readouterr().err
