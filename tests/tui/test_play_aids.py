@@ -294,13 +294,15 @@ async def test_undo_after_a_forced_two_of_clubs_played_for_you_takes_back_the_pa
         assert status(app).startswith("Your pass is taken back: choose again")
 
 
+def forced(game) -> bool:
+    """The human's turn after the first trick, with one legal card."""
+    r = game.round
+    return r.phase is Phase.PLAYING and r.turn == HUMAN and len(r.legal_plays()) == 1 and bool(r.tricks)
+
+
 @sync
 async def test_a_forced_card_is_played_for_you_when_you_ask_for_it():
     table = fixed_table(seed=3, lang="en")
-
-    def forced(game) -> bool:
-        r = game.round
-        return r.phase is Phase.PLAYING and r.turn == HUMAN and len(r.legal_plays()) == 1 and r.tricks
 
     play_in_engine(table, forced)
     card = table.round.legal_plays()[0]
@@ -319,10 +321,6 @@ async def test_a_forced_card_is_played_for_you_when_you_ask_for_it():
 async def test_a_forced_card_about_to_be_played_for_you_is_named_not_asked_for():
     """In the pause before your only card is played for you, the status said "Your turn"."""
     table = fixed_table(seed=3, lang="en")
-
-    def forced(game) -> bool:
-        r = game.round
-        return r.phase is Phase.PLAYING and r.turn == HUMAN and len(r.legal_plays()) == 1 and r.tricks
 
     play_in_engine(table, forced)
     card = table.round.legal_plays()[0]
