@@ -247,11 +247,10 @@ class ProcessPlayer:
                 texts = protocol.reply_cards(message, kind, self._number)
             except protocol.ProtocolError as e:
                 self.close()
+                detail = str(e)
                 if isinstance(e, protocol.NotJSON):  # most often a debug line
-                    e = protocol.ProtocolError(
-                        f"wrote {protocol.short(e.line, 40)}, no JSON line (debug output goes to standard error)"
-                    )
-                raise BotFailed(FaultKind.PROTOCOL, str(e)) from None
+                    detail = f"wrote {protocol.short(e.line, 40)}, no JSON line (debug output goes to standard error)"
+                raise BotFailed(FaultKind.PROTOCOL, detail) from None
             except BotTimeout:
                 self.close()
                 raise
