@@ -78,10 +78,10 @@ class HjerterfriApp(ReportingApp):
         self.on_settings: Callable[[Settings], None] | None = None
         """Called with the settings whenever the player changes them (launch keeps them for next time)."""
         self.lang_fixed = False
+        """The player chose the language (now, by a flag or in an earlier run): a preset does not change it."""
         self.confirmed: set[str] = set()
         """Settings the player confirmed as shown (by starting a game from the start screen): kept, a
         flag's value too."""
-        """The player chose the language (now, by a flag or in an earlier run): a preset does not change it."""
         self.notice: str | None = None
         """A line to show once the app is up (a broken settings file)."""
         self._texts = Texts(self.settings.lang, ascii_suits=self.settings.ascii)

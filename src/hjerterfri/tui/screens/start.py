@@ -34,9 +34,9 @@ if TYPE_CHECKING:
 BOT_LEVELS = ("let", "middel", "svær")
 LABEL_WIDTH = 14
 START_WIDTH = 72
+"""The form's width (``#start`` in hjerterfri.tcss): narrower, it would be cut off."""
 KITTY_WIDTH = 52
 """The width the kitty's sentence wraps at under the rules' line (the form's, less its frame and labels)."""
-"""The form's width (``#start`` in hjerterfri.tcss): narrower, it would be cut off."""
 PASS_COUNTS = (1, 2, 3, 4, 5)
 """The numbers of cards the passing line offers (those a table can play: 004, not at four players)."""
 
@@ -285,7 +285,8 @@ class StartScreen(Screen[None]):
         """Classes that tighten the form on a short terminal: first its frame, then the gaps between lines.
 
         The form with its frame takes 25 rows, three or four more with a saved game to continue (its
-        passing has a line when it is not the preset's) and two more with a variant line; the tight frame
+        passing has a line when it is not the preset's), two more with a variant line and one or two with the
+        kitty's sentence; the tight frame
         saves three rows and the closed gaps five to seven more (under the lines, the saved game and the title).
         """
         rows, room = self._rows()
