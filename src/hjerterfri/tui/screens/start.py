@@ -284,10 +284,10 @@ class StartScreen(Screen[None]):
     def _density(self) -> str:
         """Classes that tighten the form on a short terminal: first its frame, then the gaps between lines.
 
-        The form with its frame takes 25 rows, three or four more with a saved game to continue (its
-        passing has a line when it is not the preset's), two more with a variant line and one or two with the
-        kitty's sentence; the tight frame
-        saves three rows and the closed gaps five to seven more (under the lines, the saved game and the title).
+        The form with its frame takes 25 rows, three or four more with a saved game to continue (its passing
+        has a line when it is not the preset's), two more with a variant line and one or two with the kitty's
+        sentence; the tight frame saves three rows and the closed gaps five to seven more (under the lines,
+        the saved game and the title).
         """
         rows, room = self._rows()
         if rows <= room:
