@@ -407,6 +407,20 @@ def test_the_tracker_with_two_decks_counts_the_cards_out_so_the_queens_stay_in_v
     assert "Q♠: ute 2, fallit 0" in line.plain and "…" not in line.plain  # it said "1 fallna", as in "1 fallen ones"
 
 
+def test_the_tracker_run_together_writes_ten_as_the_cards_do():
+    """Its ranks run together wrote T for ten (♣AKQJT9…), which no card on the screen does."""
+    from hjerterfri.cardface import Deck
+    from hjerterfri.i18n import Texts
+    from hjerterfri.rules import preset
+    from hjerterfri.tui.widgets.notes import tracker_lines
+
+    r = Round.deal(preset("dansk"), seed=3, number=1)
+    first = tracker_lines(Texts("da"), Deck(), r.view(0), ["Du", "A", "B", "C"], 64, hide_points=True)[0].plain
+    assert "10" in first and "T" not in first.replace("Ude", ""), first
+    ascii_first = tracker_lines(Texts("da"), Deck(ascii=True), r.view(0), ["Du", "A", "B", "C"], 64, True)[0].plain
+    assert "T" in ascii_first.replace("Ude", "")  # ASCII cards write T, so does the tracker
+
+
 def test_the_tracker_in_one_row_is_one_line_even_where_its_points_would_fit_a_second():
     """At five players, 80×24, with the tracker on: squeezed to one row it still gave two lines where the
     points fitted, and the hand lost its row of marks (no cursor ▲, no marks on the cards received)."""

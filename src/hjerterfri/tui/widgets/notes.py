@@ -87,7 +87,7 @@ def tracker_lines(
         cards = sorted((c for c in left.elements() if c.suit is suit), reverse=True)
         sign = Text(deck.suit(suit), style=f"bold {deck.ink(suit)}")
         spaced.append(Text.assemble(sign, " ", " ".join(deck.rank(c) for c in cards) or "–"))
-        compact.append(Text.assemble(sign, "".join(c.rank_text for c in cards) or "–"))
+        compact.append(Text.assemble(sign, "".join(deck.rank(c) for c in cards) or "–"))  # 10 as on the cards
         counted.append(Text.assemble(sign, " ", str(len(cards))))
     label = t("tracker.out") + " "
     first = Text.assemble(label, Text(" · ").join(spaced))
