@@ -192,3 +192,26 @@ async def test_the_review_hides_the_round_points_when_the_table_does(small_budge
         assert screen.costly
         shown = [str(screen.query_one("#me").render())] + [str(p.render()) for p in screen.query(SeatPanel)]
         assert not any("this round" in text for text in shown) and "points" in shown[0]
+
+
+def test_a_text_of_another_width_is_laid_out_again():
+    """The seat across takes the width of its one line: hiding its round points (h) left it as wide as before."""
+    from rich.text import Text
+
+    from hjerterfri.tui.widgets.seat import show_text
+
+    class Panel:
+        def __init__(self) -> None:
+            self.layouts: list[bool] = []
+
+        def update(self, text: Text, layout: bool) -> None:
+            self.layouts.append(layout)
+
+    panel = Panel()
+    for text in (
+        "Alice · 13 cards · 0 points · +0 this round",
+        "Alice · 13 cards · 0 points",
+        "Alice · 13 cards · 2 points",
+    ):
+        show_text(panel, Text(text))  # type: ignore[arg-type]
+    assert panel.layouts == [True, True, False]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
@@ -37,12 +38,17 @@ class SeatInfo:
 
 def show_text(widget: Static, text: Text, *, layout: bool = False) -> None:
     """Update ``widget`` only when its text changes: each update costs a redraw, and a layout when asked for
-    or when the text has another number of lines (a panel whose height follows its text: a hand turned face up)."""
+    or when the text has another shape: another number of lines (a panel whose height follows its text: a
+    hand turned face up) or another widest line (one whose width does: the seat across, its points hidden)."""
     shown = widget.__dict__.get("_shown_text")
     if shown != text:
         widget.__dict__["_shown_text"] = text
-        lines = text.plain.count("\n")
-        widget.update(text, layout=layout or shown is None or shown.plain.count("\n") != lines)
+        widget.update(text, layout=layout or shown is None or _shape(shown) != _shape(text))
+
+
+def _shape(text: Text) -> tuple[int, int]:
+    lines = text.plain.split("\n")
+    return len(lines), max(cell_len(line) for line in lines)
 
 
 class SeatPanel(Static):
