@@ -88,7 +88,7 @@ def result_text(t: Texts, rec: Summary) -> str:
     outcome = rec.outcome
     if outcome is None:
         return t("games.unfinished", n=rec.round_number)
-    names = t.join([rec.seats[s].name for s in outcome.winners])
+    names = t.join([t.person(rec.seats[s].name) for s in outcome.winners])
     kind = {OutcomeKind.WIN: "won", OutcomeKind.DRAW: "draw", OutcomeKind.SHARED_WIN: "shared-win"}[outcome.kind]
     return t(f"games.{kind}", names=names)
 
@@ -111,7 +111,7 @@ def score_text(t: Texts, rec: Summary) -> str:
 
 def players_text(t: Texts, rec: Summary) -> str:
     """``Ida vs Nord, Øst, Vest (medium)``: the human first, then the bots and their levels."""
-    humans = [printable(s.name) for s in rec.seats if s.is_human]
+    humans = [printable(t.person(s.name)) for s in rec.seats if s.is_human]
     bots = [s for s in rec.seats if not s.is_human]
     levels = list(dict.fromkeys(t.level_name(str(s.bot)) for s in bots))
     text = ", ".join(printable(s.name) for s in bots) + (f" ({'/'.join(levels)})" if levels else "")

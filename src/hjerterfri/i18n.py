@@ -12,6 +12,7 @@ card formatter (``Deck``), and explains every engine ``Reason`` ("Du skal bekend
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from typing import Any
 
 from .cardface import Deck, sort_hand
@@ -55,6 +56,18 @@ class Texts:
                 values[slot] = self._strings["you.object"]
         text = say(self.lang, key, **values)
         return self._ascii(text) if self.ascii_suits else text
+
+    def taken_back(self, cards: Sequence[Card]) -> str:
+        """The cards of an undo: the first is the seat's own; the others' after it come again as they were."""
+        mine, *theirs = cards
+        if not theirs:
+            return self.card_short(mine)
+        return self("undo.cards", card=self.card_short(mine), cards=self.cards_short(theirs))
+
+    def person(self, name: str) -> str:
+        """A seat's name as shown: a player who never typed one is "you" in this language (a game started in
+        English and read in Danish says "Du", not "You")."""
+        return self("you") if _is_you(name) else name
 
     def message(self, message: Message) -> str:
         """A ``Message`` (an error's) in this language."""

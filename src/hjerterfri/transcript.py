@@ -31,7 +31,7 @@ class Transcript:
         self.game = record.game
         self.t = texts
         self.deck = deck or texts.deck
-        self.names = [s.name for s in record.seats]
+        self.names = [texts.person(s.name) for s in record.seats]
 
     def name(self, seat: int, style: str = "") -> Text:
         return literal(self.names[seat], style=style)
@@ -102,7 +102,7 @@ class Transcript:
             if u.passed is not None:
                 text = t("transcript.undo.pass", name=name, cards=t.cards_sorted(u.passed))
             else:
-                text = t("transcript.undo", name=name, cards=t.cards_short(list(u.cards)), n=u.kept)
+                text = t("transcript.undo", name=name, cards=t.taken_back(u.cards), n=u.kept)
             lines.append(Text("↶ " + text, style="dim"))
         return lines
 

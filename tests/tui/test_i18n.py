@@ -180,3 +180,16 @@ def test_cards_passed_received_or_in_a_kitty_are_named_in_the_hands_order():
 )
 def test_a_player_who_never_typed_a_name_is_you_in_good_grammar(lang, key, values, said):
     assert Texts(lang)(key, **values) == said
+
+
+def test_a_player_who_never_typed_a_name_is_you_in_the_language_read_in():
+    """A game started in English read in Danish showed "You · 0 point" and "You mod Alice"."""
+    assert Texts("da").person("You") == "Du" and Texts("en").person("Du") == "You"
+    assert Texts("sv").person("Anna") == "Anna"
+
+
+def test_an_undo_names_the_seats_own_card_apart_from_the_others():
+    """`replay --text` said "You took back J♣ 9♣ 5♣ 7♣": only J♣ was the player's."""
+    cards = [Card.parse(c) for c in ("JC", "9C", "5C", "7C")]
+    assert Texts("en").taken_back(cards) == "J♣ (and the others' 9♣ 5♣ 7♣ after it)"
+    assert Texts("da").taken_back(cards[:1]) == "J♣"

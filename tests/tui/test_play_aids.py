@@ -87,9 +87,7 @@ async def test_undo_three_times_takes_back_three_of_your_cards_and_the_log_keeps
             assert table.round == back
             undo = table.record.undos[-1]
             if len(undo.cards) > 1:  # it listed the others' cards as if they were yours
-                assert status(app).startswith(
-                    f"Taken back: your {app.texts.card_short(undo.cards[0])}, and the others' "
-                )
+                assert status(app).startswith(f"Taken back: {app.texts.card_short(undo.cards[0])} (and the others' ")
             else:
                 assert status(app) == f"Taken back: {app.texts.card_short(undo.cards[0])}"
         assert len(table.record.undos) == 3 and all(u.seat == HUMAN for u in table.record.undos)

@@ -124,7 +124,7 @@ class ReplayApp(ReportingApp):
         human = self.record.human_seat
         self.bottom = human if human is not None else 0
         self.face_up = human is None
-        self.names = [s.name for s in self.record.seats]
+        self.names = [self.texts.person(s.name) for s in self.record.seats]
         self.players = self.game.rules.players
         self.branched: GameRecord | None = None
         """A new game from a position of this one, to be played once the viewer closes (``b``)."""
@@ -367,7 +367,7 @@ def marks(record: GameRecord, t: Texts) -> dict[tuple[int, bool, int], list[str]
     game went on from, after any later undo that went further back) and the rounds played to their end at once."""
     found: dict[tuple[int, bool, int], list[str]] = {}
     numbers = {r.number: i for i, r in enumerate(record.game.rounds)}
-    names = [s.name for s in record.seats]
+    names = [t.person(s.name) for s in record.seats]
     undos: dict[tuple[int, bool, int], list[Undo]] = {}
     for i, undo in enumerate(record.undos):
         later = [u for u in record.undos[i:] if u.round == undo.round]
@@ -382,7 +382,7 @@ def marks(record: GameRecord, t: Texts) -> dict[tuple[int, bool, int], list[str]
             elif mine[0].passed is not None:
                 text = t("replay.undo.pass", name=names[seat], cards=t.cards_sorted(mine[0].passed))
             else:
-                text = t("replay.undo", name=names[seat], cards=t.cards_short(list(mine[0].cards)))
+                text = t("replay.undo", name=names[seat], cards=t.taken_back(mine[0].cards))
             found.setdefault(at, []).append("↶ " + text)
     for ending in record.endings:
         name = names[ending.claim] if ending.claim is not None else ""

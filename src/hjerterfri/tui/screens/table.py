@@ -740,11 +740,7 @@ class TableScreen(Screen[None]):
         if undo.passed is not None:
             self.say(t("undo.pass", cards=t.cards_sorted(undo.passed)))
         else:
-            mine, *theirs = undo.cards  # the first is yours; the others' after it come again as they were
-            if theirs:
-                self.say(t("undo.done.others", card=t.card_short(mine), cards=t.cards_short(theirs)))
-            else:
-                self.say(t("undo.done", cards=t.card_short(mine)))
+            self.say(t("undo.done", cards=t.taken_back(undo.cards)))
             self.query_one(HandView).move_to(undo.cards[0])  # back in the hand: the cursor on it
         self.advance()
 
