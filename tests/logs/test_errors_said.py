@@ -261,7 +261,7 @@ def test_a_broken_settings_file_is_said_in_the_apps_language(tmp_path):
     path.write_text(json.dumps({"speed": "fast", "zoom": 3, "lang": "fr"}), encoding="utf-8")
     _, problem = load_settings(path)
     said = Texts("da")("settings.broken", error=problem)
-    assert said == f"Indstillingerne kunne ikke læses, standard bruges: {path}: ser bort fra lang='fr'"
+    assert said == f"Nogle indstillinger kunne ikke læses; standarden bruges i stedet: {path}: ser bort fra lang='fr'"
     path.write_text("[1, 2]", encoding="utf-8")
     assert Texts("sv")("settings.broken", error=load_settings(path)[1]).endswith(f"{path}: inte ett JSON-objekt")
 
@@ -308,11 +308,11 @@ def test_a_command_names_a_broken_settings_file_in_one_line_and_goes_on(capsys, 
     assert main(["--data-dir", str(tmp_path), "games"]) == 0
     out, err = capsys.readouterr()
     assert "inga sparade spel" in out  # the language that could be read is kept
-    assert err == f"hjerterfri: Inställningarna kunde inte läsas, standard används: {path}: bortser från speed=7\n"
+    assert err == f"hjerterfri: Några inställningar kunde inte läsas; standard används i stället: {path}: bortser från speed=7\n"
     path.write_text('{"lang": ', encoding="utf-8")
     assert main(["--data-dir", str(tmp_path), "--lang", "en", "games"]) == 0
     err = capsys.readouterr().err
-    assert err.startswith(f"hjerterfri: The settings could not be read; using the defaults: {path}: line 1")
+    assert err.startswith(f"hjerterfri: Some settings could not be read; the defaults stand in for them: {path}: line 1")
     assert err.count("\n") == 1
 
 
