@@ -139,6 +139,9 @@ def test_a_game_no_code_can_carry_is_refused_in_one_line():
     made.seats = (made.seats[0], dataclasses.replace(made.seats[1], bot="mybot:Bot"), *made.seats[2:])
     with pytest.raises(ChallengeError, match="let, middel, svær"):
         challenge_of(made)
+    two_decks = Table.new(preset("svensk", 6), 3, [*NAMES, "E", "F"], "let", local_players()).record
+    with pytest.raises(ChallengeError, match=r"^the game has 6 players and two decks; a challenge is played with one"):
+        challenge_of(two_decks)  # it named a code, then refused it
 
 
 def test_a_game_without_passing_becomes_a_challenge_without_passing():

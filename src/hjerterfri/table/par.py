@@ -131,6 +131,8 @@ def challenge_of(record: GameRecord) -> Challenge:
         raise ChallengeError(Message("challenge.error.no-human"))
     if rules.name not in PRESETS:
         raise ChallengeError(Message("challenge.error.own-rules", name=repr(rules.name)))
+    if rules.decks != 1:  # said of the game, not of a code made of it and then refused
+        raise ChallengeError(Message("challenge.error.game-decks", players=rules.players))
     options = [
         (variant, no_pass, pass_count)
         for variant in variants_for(rules.name, rules.players)
