@@ -60,3 +60,22 @@ def test_the_decision_seed_counts_the_cards_played_when_a_first_trick_is_longer(
         r.play(view.legal_plays[0])
         played += 1
     assert played == 52
+
+
+def test_the_hint_is_svaers_choice_given_more_time_on_a_busy_machine():
+    """The hint's bot is svær's search with the cap the player's patience allows (a bot's 0.8 s could cut it
+    short while the machine was busy, and the coach then called the hinted card costly)."""
+    import math
+
+    from hjerterfri.bots.svaer import Adviser
+    from hjerterfri.engine import Phase, Round
+    from hjerterfri.table.table import ADVISER
+    from hjerterfri.tui.screens.table import HINT_PATIENCE
+
+    assert isinstance(make_bot(ADVISER), Adviser)
+    assert SvaerBot().time_cap < Adviser().time_cap < HINT_PATIENCE
+    r = Round.deal(preset("dansk"), seed=5, number=4)  # no passing: play from the first trick
+    while r.phase is Phase.PLAYING and len(r.tricks) < 3:
+        r.play(r.legal_plays()[0])
+    view = r.view(r.turn)
+    assert Adviser(0).choose_play(view) == SvaerBot(0, time_cap=math.inf).choose_play(view)

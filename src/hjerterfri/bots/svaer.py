@@ -292,6 +292,14 @@ def _moon_hand(hand: int) -> bool:
     return high >= 7 and top_hearts.bit_count() >= 2
 
 
+class Adviser(SvaerBot):
+    """svær as the hint (the ``i`` key): the same search, with a wall-clock cap the player's patience
+    allows, so that a busy machine does not cut the hint short (as it may cut a bot's turn)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, time_cap=4.0)
+
+
 def best_card(view: PlayerView, seed: int = 0) -> Card:
     """svær's card for ``view``."""
     return CARDS[SvaerBot(seed).choose_play(view)]

@@ -24,8 +24,8 @@ from ..view import PlayerView
 from .players import Decision, Kind, Player, PlayerFactory, decide
 from .setup import new_seats
 
-ADVISER = "svær"
-"""The bot whose choice is the hint."""
+ADVISER = "hjerterfri.bots.svaer:Adviser"
+"""The bot whose choice is the hint: svær, given the time the player waits for it (``HINT_PATIENCE`` in the app)."""
 
 
 class SeatingError(MessageError, ValueError):
