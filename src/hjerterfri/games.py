@@ -29,6 +29,8 @@ class Stats:
     """Shared wins and draws in which the player was among the lowest."""
     rounds: int = 0
     points: int = 0
+    fair: float = 0.0
+    """The rounds' points shared evenly, summed: a fair share differs with the table (8.7 at three players)."""
     moons: int = 0
     with_undo: int = 0
     """Finished games in which moves were taken back."""
@@ -46,6 +48,11 @@ class Stats:
         """Points per finished round."""
         return self.points / self.rounds if self.rounds else None
 
+    @property
+    def fair_share(self) -> float | None:
+        """A fair share of the points per round over the same rounds."""
+        return self.fair / self.rounds if self.rounds else None
+
 
 def stats(games: Iterable[Summary], you: str | None = None) -> list[Stats]:
     """Figures per human name, in the order the names first appear; the default name in any language ("Du",
@@ -60,6 +67,7 @@ def stats(games: Iterable[Summary], you: str | None = None) -> list[Stats]:
         st.games += game.challenge is None  # a challenge is no game to win: its line says how it went
         st.rounds += len(game.points)
         st.points += sum(points[seat] for points in game.points)
+        st.fair += len(game.points) * game.rules.round_points / game.rules.players
         st.moons += game.moons.count(seat)
         outcome = game.outcome
         if outcome is None:
@@ -180,7 +188,7 @@ def main(args: argparse.Namespace) -> int:
             console.print(line("stats.shared", share(t, st.shared, st.finished)))
         console.print(line("stats.lost", share(t, st.lost, st.finished)))
         average = (
-            t("stats.average.value", average=t.number(st.average), n=st.rounds)
+            t("stats.average.value", average=t.number(st.average), n=st.rounds, fair=t.number(st.fair_share or 0))
             if st.average is not None
             else t("stats.average.none")
         )

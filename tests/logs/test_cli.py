@@ -110,7 +110,7 @@ def test_games_lists_games_and_figures(capsys, data_dir):
     assert f"won:                {won} of 3 ({100 * won / 3:.0f}%)" in out
     rounds = [r for rec in [*finished, unfinished] for r in rec.game.rounds if r.is_over]
     average = sum(r.scores()[0] for r in rounds) / len(rounds)
-    assert f"points per round:   {average:.1f} over {len(rounds)} rounds" in out
+    assert f"points per round:   {average:.1f} over {len(rounds)} rounds (a fair share: 6.5)" in out
     assert "games played:       3 (and 1 unfinished)" in out
     # In the player's language: Danish, with its plurals.
     assert main(["games", "--lang", "da"]) == 0
@@ -210,3 +210,21 @@ def test_games_counts_the_default_name_in_every_language_as_one_player(capsys, d
     assert main(["games", "--lang", "sv"]) == 0
     out = capsys.readouterr().out
     assert "\nDu\n  spelade spel:               0 (och 2 oavslutade)" in out and "\nYou\n  " not in out
+
+
+def test_the_fair_share_follows_the_tables_the_rounds_were_played_at(tmp_path):
+    """A points-per-round figure over three- and four-player games needs its fair share beside it."""
+    from hjerterfri.gamelog import summarize
+    from hjerterfri.games import stats
+
+    from .helpers import SEATS, STARTED
+
+    three = play_out(GameRecord.new(preset("dansk", 3), 4, SEATS[:3], STARTED), actions=200)
+    four = play_out(new_record(seed=5), actions=200)
+    summaries = []
+    for i, record in enumerate((three, four)):
+        save(record, tmp_path / f"{i}.json")
+        summaries.append(summarize(tmp_path / f"{i}.json"))
+    (st,) = stats(summaries, "You")
+    n3, n4 = (len(s.points) for s in summaries)
+    assert n3 and n4 and st.fair_share == pytest.approx((n3 * 26 / 3 + n4 * 26 / 4) / (n3 + n4))
