@@ -191,5 +191,5 @@ def test_a_player_who_never_typed_a_name_is_you_in_the_language_read_in():
 def test_an_undo_names_the_seats_own_card_apart_from_the_others():
     """`replay --text` said "You took back J♣ 9♣ 5♣ 7♣": only J♣ was the player's."""
     cards = [Card.parse(c) for c in ("JC", "9C", "5C", "7C")]
-    assert Texts("en").taken_back(cards) == "J♣ (and the others' 9♣ 5♣ 7♣ after it)"
+    assert Texts("en").taken_back(cards) == "J♣ (and the cards after it: 9♣ 5♣ 7♣)"
     assert Texts("da").taken_back(cards[:1]) == "J♣"

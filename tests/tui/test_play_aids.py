@@ -86,10 +86,11 @@ async def test_undo_three_times_takes_back_three_of_your_cards_and_the_log_keeps
             await settle(pilot)
             assert table.round == back
             undo = table.record.undos[-1]
+            mine = app.texts.card_short(undo.cards[0])
             if len(undo.cards) > 1:  # it listed the others' cards as if they were yours
-                assert status(app).startswith(f"Taken back: {app.texts.card_short(undo.cards[0])} (and the others' ")
+                assert status(app).startswith(f"Taken back: {mine} (and the cards after it: ")
             else:
-                assert status(app) == f"Taken back: {app.texts.card_short(undo.cards[0])}"
+                assert status(app) == f"Taken back: {mine}"
         assert len(table.record.undos) == 3 and all(u.seat == HUMAN for u in table.record.undos)
         assert load(table.record.path).undos == table.record.undos
         await play_legal_with_keys(pilot)  # the bots decide afresh and the game goes on
@@ -417,6 +418,10 @@ def test_the_tracker_run_together_writes_ten_as_the_cards_do():
     assert "10" in first and "T" not in first.replace("Ude", ""), first
     ascii_first = tracker_lines(Texts("da"), Deck(ascii=True), r.view(0), ["Du", "A", "B", "C"], 64, True)[0].plain
     assert "T" in ascii_first.replace("Ude", "")  # ASCII cards write T, so does the tracker
+    two = Round.deal(preset("svensk", 6), seed=4, number=1)
+    names = ["Du", "A", "B", "C", "D", "E"]
+    first = tracker_lines(Texts("sv"), Deck(), two.view(0), names, 110, hide_points=True)[0].plain
+    assert "TT" in first and "1010" not in first  # two tens run together: T
 
 
 def test_the_tracker_in_one_row_is_one_line_even_where_its_points_would_fit_a_second():
