@@ -35,8 +35,9 @@ BOT_LEVELS = ("let", "middel", "svær")
 LABEL_WIDTH = 14
 START_WIDTH = 72
 """The form's width (``#start`` in hjerterfri.tcss): narrower, it would be cut off."""
-KITTY_WIDTH = 52
-"""The width the kitty's sentence wraps at under the rules' line (the form's, less its frame and labels)."""
+DEAL_WIDTH = 52
+"""The width the deal's sentence (kitty, two decks) wraps at under the rules' line (the form's, less its frame
+and labels)."""
 PASS_COUNTS = (1, 2, 3, 4, 5)
 """The numbers of cards the passing line offers (those a table can play: 004, not at four players)."""
 
@@ -285,7 +286,7 @@ class StartScreen(Screen[None]):
         """Classes that tighten the form on a short terminal: first its frame, then the gaps between lines.
 
         The form with its frame takes 25 rows, three or four more with a saved game to continue (its passing
-        has a line when it is not the preset's), two more with a variant line and one or two with the kitty's
+        has a line when it is not the preset's), two more with a variant line and one or two with the deal's
         sentence; the tight frame saves three rows and the closed gaps five to seven more (under the lines,
         the saved game and the title).
         """
@@ -298,8 +299,8 @@ class StartScreen(Screen[None]):
         """The rows the form takes with its frame and gaps, and the rows it has."""
         deals = deal_variants(self.setup.preset, self.setup.players)
         resume = self._resume_label().count("\n") + 2 if self.unfinished is not None else 0
-        kitty = -(-len(self._kitty_text()) // KITTY_WIDTH)  # the lines it wraps to
-        rows = 25 + resume + 2 * (len(deals) > 1) + (self._needs() is not None) + kitty
+        deal = -(-len(self._deal_text()) // DEAL_WIDTH)  # the lines it wraps to
+        rows = 25 + resume + 2 * (len(deals) > 1) + (self._needs() is not None) + deal
         return rows, self.app.size.height - 1  # the footer
 
     def _fit(self) -> None:
@@ -369,17 +370,20 @@ class StartScreen(Screen[None]):
         eight players need 100×30): said here, before the game, not only by the table."""
         t = self.app.texts
         line = Text(t(f"preset.{self.setup.preset}"))
-        if kitty := self._kitty_text():
-            line.append("\n" + kitty)
+        if deal := self._deal_text():
+            line.append("\n" + deal)
         if (need := self._needs()) is not None:
             width, height = self.app.size
             line.append("\n" + t("too.small.start", w=need[0], h=need[1], cw=width, ch=height), style="bold #ffb4a8")
         return line
 
-    def _kitty_text(self) -> str:
-        """At three and five players under the Danish rules: what the kitty is (the header only names it)."""
-        size = self.setup.rules().kitty_size
-        return self.app.texts("start.kitty", n=size) if size else ""
+    def _deal_text(self) -> str:
+        """What the deal has that the usual one has not: the kitty at three and five players under the Danish
+        rules (the header only names it), the two decks at six to eight players."""
+        rules = self.setup.rules()
+        if rules.decks == 2:
+            return self.app.texts("start.two-decks")
+        return self.app.texts("start.kitty", n=rules.kitty_size) if rules.kitty_size else ""
 
     def _needs(self) -> tuple[int, int] | None:
         """The size the table chosen needs, when this terminal is smaller."""
