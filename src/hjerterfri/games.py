@@ -137,9 +137,10 @@ def main(args: argparse.Namespace) -> int:
     from .launch import language
     from .literal import literal
 
-    t = Texts(language(args))
     directory = games_dir(getattr(args, "data_dir", None))
     entries: list[Entry] = list(list_games(directory))
+    latest = next((e.summary.rules.name for e in entries if e.summary is not None), None)
+    t = Texts(language(args, latest))  # unless one was chosen, the language of the game played last
     console = Console(highlight=False)
     if not entries:
         console.print(Text(t("games.none", dir=directory)), soft_wrap=True)

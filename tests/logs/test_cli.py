@@ -228,3 +228,13 @@ def test_the_fair_share_follows_the_tables_the_rounds_were_played_at(tmp_path):
     (st,) = stats(summaries, "You")
     n3, n4 = (len(s.points) for s in summaries)
     assert n3 and n4 and st.fair_share == pytest.approx((n3 * 26 / 3 + n4 * 26 / 4) / (n3 + n4))
+
+
+def test_games_speaks_the_language_of_the_game_played_last_unless_one_was_chosen(capsys, data_dir):
+    """After Swedish games started with --lang sv (a flag, kept for its run only), `games` spoke Danish."""
+    swedish = play_out(new_record("svensk", seed=5), actions=40)
+    save(swedish, new_log_path(swedish))
+    assert main(["games"]) == 0
+    assert "Sparade spel i" in capsys.readouterr().out
+    assert main(["games", "--lang", "en"]) == 0
+    assert "Saved games in" in capsys.readouterr().out
