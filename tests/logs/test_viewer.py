@@ -239,3 +239,25 @@ async def _test_round_end_totals():
             assert f"· {before} points · +{mine} this round" in me, me
             checked += mine > 0
         assert checked
+
+
+def test_the_viewer_lists_its_keys_and_says_why_a_finished_game_cannot_be_played_on():
+    """`w` was in no footer and `?` did nothing; `b` at a finished game's end pointed to `hjerterfri replay`."""
+    asyncio.run(_test_viewer_help_and_branch_over())
+
+
+async def _test_viewer_help_and_branch_over():
+    from hjerterfri.tui.screens.dialogs import HelpScreen
+
+    app = ReplayApp(load(DATA / "valid-finished.json", lenient=True), "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "w          the table seen from the next seat" in plain(app.screen.query("Static").last().render())
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("end", "b")
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == ["The game is over: there is nothing to play on from here"]
+        assert app.branched is None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar
 
 from rich.console import Group
@@ -105,9 +106,10 @@ class ReplayApp(ReportingApp):
         Binding("end", "jump(-1)", show=False),
         *(Binding(str(d), f"goto_round({d})", "key.goto", show=False, key_display="1-9") for d in range(1, 10)),
         Binding("a", "toggle_hands", "key.hands"),
-        Binding("s", "toggle_scores", "key.scores"),
+        Binding("s", "toggle_scores", "key.scores", show=False),
         Binding("w", "next_seat", "key.seat", show=False),
         Binding("b", "branch", "key.branch"),
+        Binding("question_mark", "help", "key.help", key_display="?"),
         Binding("q", "app.quit", "key.quit"),
     ]
 
@@ -216,14 +218,20 @@ class ReplayApp(ReportingApp):
         from ..table.branch import branch
 
         step = self.steps[self.index]
-        source = str(self.record.path) if self.record.path is not None else "?"
+        source = str(Path(self.record.path).resolve()) if self.record.path is not None else "?"  # from anywhere
         record = branch(self.record, step.round_index, step.passed, step.cards, self.bottom, self.texts("you"), source)
-        why = can_continue(record)
+        why = self.texts("branch.over") if record.is_finished else can_continue(record, texts=self.texts)
         if why is not None:
             self.notify(why, severity="warning", markup=False)
             return
         self.branched = record
         self.exit()
+
+    def action_help(self) -> None:
+        """Every key of the viewer (the footer has room for some)."""
+        from .screens.dialogs import HelpScreen
+
+        self.push_screen(HelpScreen("help.replay"))
 
     def action_toggle_scores(self) -> None:
         """Beside the table on a wide terminal; over it (Esc or s closes) where the table needs the width."""
