@@ -166,8 +166,10 @@ class GameReview:
         return combined_margin(d.margin for d in self.decisions)
 
     def costliest(self, top: int | None = None, at_least: float = 0.0) -> list[Review]:
-        """The decisions that cost the most, costliest first (those costing more than ``at_least``)."""
-        costly = sorted((d for d in self.decisions if d.cost > at_least), key=lambda d: (-d.cost, d.round, d.trick))
+        """The decisions that cost the most, costliest first: those costing more than ``at_least``, and more
+        than their margin (a cost of 0.3 ± 0.5 may be none)."""
+        real = (d for d in self.decisions if d.cost > at_least and d.cost > d.margin)
+        costly = sorted(real, key=lambda d: (-d.cost, d.round, d.trick))
         return costly if top is None else costly[:top]
 
     def to_dict(self) -> dict[str, Any]:

@@ -131,3 +131,17 @@ def test_cards_played_at_once_after_an_ending_are_no_decisions():
     plays = [d for d in mine if d.kind == "play"]
     seats = [s for t in first.tricks for s in t.seats]
     assert len(plays) == seats[: ending.at].count(0) < seats.count(0)  # the cards after the ending left out
+
+
+def test_a_cost_within_its_margin_is_not_named_but_still_counts():
+    """The review named "cost 0.3 ± 0.5" a costly choice, though the interval says it may be none."""
+    import dataclasses
+
+    from hjerterfri.analysis import GameReview, RoundReview
+
+    review = analyse(blunder_record(), budget=Budget(batch=8, select=2, measure=2, rounds=1))
+    base = review.decisions[0]
+    made = [dataclasses.replace(base, cost=c, margin=m) for c, m in ((3.0, 1.0), (0.3, 0.5), (0.6, 0.2))]
+    game = GameReview(0, "Ida", (RoundReview(1, tuple(made)),), review.budget)
+    assert [d.cost for d in game.costliest(at_least=0.25)] == [3.0, 0.6]
+    assert game.cost == pytest.approx(3.9)

@@ -33,7 +33,7 @@ def test_analyse_names_the_costliest_choice_with_both_cards_and_the_numbers(caps
     line = "Round 1, trick 12: Ida played 2♥ (expected 13.0 points), Q♠ expected 0.0: cost 13.0 ± 0.0"
     assert f"{line} (192 sampled deals)" in out
     assert out.count("Round 1, trick") == 1  # --top 1
-    assert "Round 1: " in out and "points lost to choices in round 1 (13 decisions, 4 of them forced)" in out
+    assert "Round 1: " in out and "points in round 1, each weighed on its own (13 decisions, 4 of them forced)" in out
 
 
 def test_analyse_json_has_every_decision(capsys, blunder):
