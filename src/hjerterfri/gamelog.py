@@ -862,6 +862,7 @@ class _Reader:
             record.challenge,
             record.par,
             undos,
+            record.branch,
         )
 
     def scores(self, value: Any, where: Place, players: int) -> tuple[int, ...]:
@@ -971,6 +972,8 @@ class Summary:
     par: tuple[int, ...] | None = None
     undos: int = 0
     """How many times moves were taken back."""
+    branch: Branch | None = None
+    """Where the game was taken over from another's replay (its rounds before are that game's)."""
 
     @property
     def totals(self) -> tuple[int, ...]:

@@ -60,7 +60,7 @@ def stats(games: Iterable[Summary], you: str | None = None) -> list[Stats]:
     by_name: dict[str, Stats] = {}
     for game in games:
         seat = game.human_seat
-        if seat is None:
+        if seat is None or game.branch is not None:  # a branch replays another game's rounds: not counted twice
             continue
         name = you if you is not None and default_name(game.seats[seat].name) else game.seats[seat].name
         st = by_name.setdefault(name, Stats(name))
@@ -102,19 +102,22 @@ def result_text(t: Texts, rec: Summary) -> str:
 
 
 def score_text(t: Texts, rec: Summary) -> str:
-    """The totals (for a challenge the player's points and the par as far as it was played), and how often
-    moves were taken back: short lines, for the narrow column they share at 80 columns."""
-    undos = f"\n↶ {t('games.undos', n=rec.undos)}" if rec.undos else ""  # a line of its own: the column is narrow
+    """The totals (for a challenge the player's points and the par as far as it was played), how often moves
+    were taken back, and where a game was played on from another's replay: short lines, for the narrow
+    column they share at 80 columns."""
+    notes = f"\n↶ {t('games.undos', n=rec.undos)}" if rec.undos else ""  # a line of its own: the column is narrow
+    if rec.branch is not None:  # not in the statistics: its first rounds are another game's
+        notes += f"\n↳ {t('games.branched', round=rec.branch.round)}"
     challenge = rec.challenge
     if challenge is None:
-        return "-".join(map(str, rec.totals)) + undos
+        return "-".join(map(str, rec.totals)) + notes
     played = len(rec.points)
     you = sum(points[challenge.human] for points in rec.points)
     par = "?" if rec.par is None else str(sum(rec.par[:played]))
     text = t("games.challenge.score", you=you, par=par)
     if played < challenge.deals:
         text += "\n" + t("games.challenge.played", played=played, n=challenge.deals)
-    return text + undos
+    return text + notes
 
 
 def players_text(t: Texts, rec: Summary) -> str:

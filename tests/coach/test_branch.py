@@ -162,3 +162,19 @@ def test_the_transcript_names_a_challenge_by_its_code(capsys, tmp_path):
     assert main(["replay", str(tmp_path / "c.json"), "--text", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert f"Challenge {SHORT.code}: {SHORT.deals} deal" in out and f"--challenge {SHORT.code}" in out
+
+
+def test_a_branch_is_marked_in_the_games_list_and_left_out_of_the_statistics(tmp_path):
+    """Its first rounds are another game's: `games` counted them twice, and listed the branch as a plain game."""
+    from hjerterfri.gamelog import summarize
+    from hjerterfri.games import score_text, stats
+    from hjerterfri.i18n import Texts
+
+    old = finished_game().record
+    save(old, tmp_path / "old.json")
+    new = branch(old, 1, True, 17, 0, "Du", str(tmp_path / "old.json"))
+    save(new, tmp_path / "new.json")
+    summaries = [summarize(tmp_path / "old.json"), summarize(tmp_path / "new.json")]
+    assert score_text(Texts("en"), summaries[1]).endswith("\n↳ played on from round 2")
+    (st,) = stats(summaries, "You")
+    assert st.rounds == len(summaries[0].points) and st.games == 1
