@@ -126,6 +126,7 @@ class Review:
             "cost": round(self.cost, 2),
             "margin95": round(self.margin, 2),
             "deals": self.deals,
+            "forced": self.forced,
             "options": [{"cards": [str(c) for c in o.cards], "points": round(o.points, 2)} for o in self.options],
         }
 
@@ -312,6 +313,8 @@ def review_play(view: PlayerView, card: Card, budget: Budget, round_number: int 
             break
     mine = sum(b[card] for b in second) / len(second)
     theirs = sum(b[best] for b in second) / len(second)
+    if cost <= 0:  # on the fresh deals the card played did as well: no better one was found
+        best, theirs = card, mine
     deals = budget.batch * len(second)
     return Review(
         round_number, trick, "play", (card,), (best,), mine, theirs, max(cost, 0.0), margin, deals, options, view
@@ -353,6 +356,8 @@ def review_pass(view: PlayerView, passed: Sequence[Card], budget: Budget, round_
         if budget.enough(cost, margin):
             break
     n = len(mine_line)
+    if cost <= 0:  # on the fresh deals the pass made did as well: no better one was found
+        best, best_line = mine, mine_line
     return Review(
         round_number,
         0,

@@ -145,3 +145,10 @@ def test_a_cost_within_its_margin_is_not_named_but_still_counts():
     game = GameReview(0, "Ida", (RoundReview(1, tuple(made)),), review.budget)
     assert [d.cost for d in game.costliest(at_least=0.25)] == [3.0, 0.6]
     assert game.cost == pytest.approx(3.9)
+
+
+def test_the_best_alternative_is_never_worse_than_the_choice_made():
+    """`analyse --json` named as best a card that did worse on the fresh deals than the one played (cost 0)."""
+    for d in analyse(blunder_record(), budget=SMALL).decisions:
+        assert d.best_points <= d.played_points + 1e-9, d
+        assert (d.best == d.played) == (d.cost == 0.0) or d.forced, d
