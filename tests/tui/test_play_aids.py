@@ -656,3 +656,27 @@ async def test_the_default_name_follows_the_language_and_a_name_of_your_own_stay
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert table.names[HUMAN] == "You"
+
+
+@sync
+async def test_enter_just_as_the_pause_clears_the_trick_plays_no_card():
+    """Enter pressed to go on from a finished trick, as the trick's pause ran out, played the card under the
+    cursor in the next trick."""
+    import time
+
+    table = fixed_table(seed=3, lang="en")
+    play_in_engine(table, my_turn_in_play)
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        before = len(table.round.trick) + sum(len(t.cards) for t in table.round.tricks)
+        screen.held = table.round.tricks[-1]
+        screen._release(screen._generation)  # as the pause's timer does
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(table.round.trick) + sum(len(t.cards) for t in table.round.tricks) == before
+        screen._cleared_at = time.monotonic() - 1  # a moment later, Enter plays
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(table.round.trick) + sum(len(t.cards) for t in table.round.tricks) > before

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from ..app import HjerterfriApp
 
 HINT_PATIENCE = 6.0
+LATE_KEY = 0.4
+"""Seconds after a trick's pause cleared it in which Enter or a click still counts as meant for the trick."""
 """Seconds the table waits for a hint before it says there is none."""
 MIN_SIZE = {3: (80, 24), 4: (80, 24), 5: (80, 24), 6: (80, 24), 7: (100, 30), 8: (100, 30)}
 """The terminal a table needs (columns, rows): seven and eight players need room for their seats across."""
@@ -128,6 +130,8 @@ class TableScreen(Screen[None]):
         """The human's seat: always drawn at the bottom."""
         self.chosen: list[Card] = []
         self.held: Trick | None = None
+        self._cleared_at = -LATE_KEY
+        """When the trick's pause last cleared it (not a key): a key just after it was meant for the trick."""
         """A finished trick left on the table for a moment (or until a key, as set)."""
         self.status = Text()
         self.error = False
@@ -499,6 +503,8 @@ class TableScreen(Screen[None]):
     def _release(self, generation: int | None = None) -> None:
         if self.held is None or (generation is not None and generation != self._generation):
             return
+        if generation is not None:  # the pause ran out, not a key
+            self._cleared_at = time.monotonic()
         self.held = None
         self._generation += 1
         self.refresh_table()
@@ -651,9 +657,16 @@ class TableScreen(Screen[None]):
     def action_move_to_end(self, last: bool) -> None:
         self.query_one(HandView).move_to_end(last)
 
+    def _late(self) -> bool:
+        """Whether a key comes so soon after the pause cleared the trick that it was meant to clear it (Enter
+        pressed to go on, as the trick went by itself): it plays no card."""
+        return time.monotonic() - self._cleared_at < LATE_KEY
+
     def action_select(self) -> None:
         if self.held is not None:
             self._release()
+            return
+        if self._late():
             return
         hand = self.query_one(HandView)
         card = hand.current()
@@ -664,6 +677,8 @@ class TableScreen(Screen[None]):
     def _picked(self, event: HandView.Picked) -> None:
         if self.held is not None:
             self._release()
+            return
+        if self._late():
             return
         self.pick(event.card, event.index)
 
