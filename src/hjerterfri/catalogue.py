@@ -139,4 +139,10 @@ def printable(text: object, limit: int | None = MAX_SHOWN) -> str:
 
 def default_name(name: str) -> bool:
     """Whether ``name`` is "you" in one of the languages: the name of a player who never typed one."""
-    return name in {say(lang, "you") for lang in LANGUAGES}
+    return name in _you()
+
+
+@cache
+def _you() -> frozenset[str]:
+    """ "you" in every language (asked at every text with a name in it: said once)."""
+    return frozenset(say(lang, "you") for lang in LANGUAGES)

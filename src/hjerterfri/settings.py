@@ -79,16 +79,22 @@ MAX_BYTES = 64 * 1024
 def load_settings(path: str | os.PathLike[str]) -> tuple[dict[str, object], Message | None]:
     """The valid settings saved at ``path``, by name (none if there is no file), and a message (one line)
     saying what was wrong if the file or some value in it is broken (those are left out)."""
+    valid, problem, _ = _load(path)
+    return valid, problem
+
+
+def _load(path: str | os.PathLike[str]) -> tuple[dict[str, object], Message | None, dict[str, object]]:
+    """``load_settings``, and the settings this version does not know (a newer version's), kept as they are."""
     from .files import FileError, MissingFile, read_json
 
     try:
         data = read_json(path, MAX_BYTES, Message("file.what.settings"))
     except MissingFile:
-        return {}, None
+        return {}, None, {}
     except FileError as e:
-        return {}, e.message
+        return {}, e.message, {}
     if not isinstance(data, dict):
-        return {}, Message("file.error", path=os.fspath(path), reason=Message("settings.not-object"))
+        return {}, Message("file.error", path=os.fspath(path), reason=Message("settings.not-object")), {}
     valid: dict[str, object] = {}
     wrong = []
     for field in fields(Settings):
@@ -106,20 +112,10 @@ def load_settings(path: str | os.PathLike[str]) -> tuple[dict[str, object], Mess
             valid[field.name] = value
         else:
             wrong.append(f"{field.name}={value!r}")
-    ignored = Message("file.error", path=os.fspath(path), reason=Message("settings.ignored", values=tuple(wrong)))
-    return valid, ignored if wrong else None
-
-
-def _unknown(path: str | os.PathLike[str]) -> dict[str, object]:
-    """The settings at ``path`` this version does not know (a newer version's): kept as they are on saving."""
-    from .files import FileError, read_json
-
-    try:
-        data = read_json(path, MAX_BYTES, Message("file.what.settings"))
-    except FileError:
-        return {}
     known = {field.name for field in fields(Settings)}
-    return {k: v for k, v in data.items() if k not in known} if isinstance(data, dict) else {}
+    unknown = {k: v for k, v in data.items() if k not in known}
+    ignored = Message("file.error", path=os.fspath(path), reason=Message("settings.ignored", values=tuple(wrong)))
+    return valid, ignored if wrong else None, unknown
 
 
 class KeptSettings:
@@ -129,8 +125,7 @@ class KeptSettings:
 
     def __init__(self, path: str | os.PathLike[str], flags: dict[str, object]) -> None:
         self.path = path
-        self.saved, self.problem = load_settings(path)
-        self.unknown = _unknown(path)
+        self.saved, self.problem, self.unknown = _load(path)
         self.flags = flags
         self.moved: set[str] = set()
         """Flagged settings the player has changed this run: from then on their value is theirs to keep."""
