@@ -471,3 +471,22 @@ def test_the_round_summary_shows_every_player_at_80_columns(players, size):
         ["Mette", "Anders", "Sofie", "Jens", "Karo", "Bo"][players - 1][:3]
     )
     assert beside is (players == 4 or size[0] > 80)
+
+
+@sync
+async def test_the_score_sheet_of_eight_players_is_wide_enough_for_their_names():
+    """At eight players the names were cut to "Astr…" in a sheet of the usual width, with room beside it."""
+    from hjerterfri.tui.screens.dialogs import ScoresScreen
+
+    session = fixed_table(seed=3, preset_name="svensk", players=8)
+    app = HjerterfriApp(fast_settings(), table=session, make_player=lowest_players)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        names = ["Astrid", "Karin", "Greta", "Olle", "Nils", "Ingrid", "Sven", "Du"]
+        for count, wide in ((8, True), (4, False)):
+            app.push_screen(ScoresScreen(names[:count], [tuple(range(count))] * 2))
+            await pilot.pause()
+            sheet = app.screen.query_one(".dialog")
+            assert (sheet.region.width > 72) is wide
+            app.pop_screen()
+            await pilot.pause()

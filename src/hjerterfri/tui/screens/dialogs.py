@@ -99,7 +99,8 @@ class ScoresScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
-        with VerticalScroll(classes="dialog"):
+        wide = len(self.names) > 5  # six to eight columns of names: the usual width cut them short
+        with VerticalScroll(classes="dialog broad" if wide else "dialog"):
             yield HistoryPanel(t, self.names, self.history, t("scores.title"), style="bold")
         yield Footer(compact=True)
 
