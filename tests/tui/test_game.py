@@ -213,6 +213,15 @@ async def test_every_action_goes_through_one_hook():
         assert plays and plays[0].cards[0] == Card.parse("2C")
 
 
+async def to_a_held_trick(pilot) -> TableScreen:
+    """From the deal, with held tricks on: pass, then play on until a finished trick waits for a key."""
+    await settle(pilot)
+    await pass_with_keys(pilot)
+    table = pilot.app.screen
+    await until_held(pilot, table)
+    return table
+
+
 async def until_held(pilot, table: TableScreen) -> None:
     """Play on (the first legal card) until a finished trick waits for a key."""
     for _ in range(200):
@@ -229,10 +238,7 @@ async def test_a_finished_trick_can_wait_for_a_key():
     app = make_app(seed=3, skip_start=True)
     app.settings.hold_trick = True
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pass_with_keys(pilot)
-        table = app.screen
-        await until_held(pilot, table)
+        table = await to_a_held_trick(pilot)
         tricks = len(table.table.round.tricks)
         await pilot.pause(0.2)
         assert table.held is not None and len(table.table.round.tricks) == tricks  # nothing moves on by itself
@@ -251,10 +257,7 @@ async def test_a_click_on_the_table_lets_a_held_trick_go_and_a_click_on_a_card_p
     app = make_app(seed=3, skip_start=True)
     app.settings.hold_trick = True
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pass_with_keys(pilot)
-        table = app.screen
-        await until_held(pilot, table)
+        table = await to_a_held_trick(pilot)
         await pilot.click("#trick")
         await pilot.pause()
         assert table.held is None
