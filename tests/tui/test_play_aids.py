@@ -680,3 +680,20 @@ async def test_enter_just_as_the_pause_clears_the_trick_plays_no_card():
         await pilot.press("enter")
         await pilot.pause()
         assert len(table.round.trick) + sum(len(t.cards) for t in table.round.tricks) > before
+
+
+@sync
+async def test_a_notice_does_not_cover_the_hand():
+    """A notice (a challenge's code, a bot's fault, a failed save) shows at the top right for seconds: at
+    80×24 it lay over the right half of the hand while the player chose the cards to pass."""
+    from textual.widgets._toast import Toast
+
+    app = app_at(fixed_table(lang="en"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        app.notify("Challenge HJ1-2APT-HA70-049: 8 deals. Par is worked out while you play.", timeout=30)
+        await pilot.pause(0.2)
+        toast = app.screen.query_one(Toast).region
+        hand = app.screen.query_one(HandView).region
+        assert toast.height > 0 and hand.height > 0
+        assert not toast.overlaps(hand)
