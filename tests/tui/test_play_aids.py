@@ -573,6 +573,23 @@ async def test_the_last_trick_at_five_players_names_each_card_on_one_line():
 
 
 @sync
+async def test_the_last_trick_at_eight_players_writes_each_name_whole():
+    """Eight cards in a row, each under its player's name: in the 48-column dialog "Alice" was "Alic"."""
+    from hjerterfri.tui.widgets.trick import TrickView
+
+    table = fixed_table(seed=3, lang="en", players=8, preset_name="svensk")
+    play_in_engine(table, lambda g: g.round.phase is Phase.PLAYING and len(g.round.tricks) == 2 and g.round.turn == 0)
+    app = app_at(table)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LastTrickScreen)
+        names = plain(app.screen.query_one(TrickView).render()).splitlines()[0].split()
+        assert sorted(names) == sorted(table.names)
+
+
+@sync
 async def test_the_end_of_the_game_says_how_many_undos_were_used():
     table = fixed_table(seed=3, lang="en")
     play_in_engine(table, my_turn_in_play)

@@ -141,11 +141,12 @@ class LastTrickScreen(Dialog):
         words.append(won, style="bold")
         if self.note:
             words.append("\n" + self.note)
-        with Vertical(classes="dialog trick-dialog"):
+        row = len(self.names) >= 6
+        with Vertical(classes="dialog trick-dialog row" if row else "dialog trick-dialog"):
             yield Static(Text(self.title or t("trick.last"), style="bold"))
             view = TrickView(self.app.deck)
             view.two_across = len(self.names) == 5
-            if len(self.names) >= 6:
+            if row:
                 view.labels = {self.place(s): printable(n, limit=None) for s, n in enumerate(self.names)}
             view.show_trick(trick, self.place)
             yield view
