@@ -193,3 +193,20 @@ def test_an_undo_names_the_seats_own_card_apart_from_the_others():
     cards = [Card.parse(c) for c in ("JC", "9C", "5C", "7C")]
     assert Texts("en").taken_back(cards) == "J♣ (and the cards after it: 9♣ 5♣ 7♣)"
     assert Texts("da").taken_back(cards[:1]) == "J♣"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("key", ["help.start", "help.text", "help.replay"])
+def test_a_help_line_too_long_for_the_window_wraps_under_its_own_words(lang, key):
+    """At 60 columns a key's words wrapped to the dialog's left edge, under the keys."""
+    from rich.console import Console
+
+    from hjerterfri.tui.screens.dialogs import key_table
+
+    text = Texts(lang)(key)
+    console = Console(width=40, record=True, color_system=None)
+    console.print(key_table(text))
+    lines = console.export_text().rstrip("\n").splitlines()
+    keys = [line[:11].strip() for line in text.splitlines()]
+    assert len(lines) > len(keys)  # some lines wrapped
+    assert [line[:11].strip() for line in lines if line[:11].strip()] == keys

@@ -7,6 +7,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.console import RenderableType
+from rich.table import Table as Grid
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -43,6 +45,23 @@ class Dialog(ModalScreen[None]):
         self.dismiss(None)
 
 
+def key_table(text: str) -> RenderableType:
+    """Help's lines (keys, then what they do from a column all lines share) as two columns, so that a line
+    too long for the window wraps under its own words, not under the keys; without such a column, the text."""
+    lines = text.splitlines()
+    starts = [{i for i in range(1, len(line)) if line[i - 1] == " " and line[i] != " "} for line in lines]
+    shared = set.intersection(*starts) if starts else set()
+    if not shared:
+        return Text(text)
+    column = min(shared)
+    table = Grid.grid(padding=(0, 1))
+    table.add_column(no_wrap=True, width=column - 1)
+    table.add_column()
+    for line in lines:
+        table.add_row(Text(line[:column].rstrip()), Text(line[column:]))
+    return table
+
+
 class HelpScreen(Dialog):
     """The keys of a screen (``text``: the table's by default, ``help.start`` for the start screen)."""
 
@@ -56,7 +75,7 @@ class HelpScreen(Dialog):
         t = self.app.texts
         with VerticalScroll(classes="dialog"):  # scrolls in a window too small for it
             yield Static(Text(t("help.title"), style="bold"), classes="dialog-title")
-            yield Static(Text(t(self.text)))
+            yield Static(key_table(t(self.text)))
         yield Footer(compact=True)
 
 
