@@ -714,3 +714,22 @@ async def test_a_notice_does_not_cover_the_hand():
         hand = app.screen.query_one(HandView).region
         assert toast.height > 0 and hand.height > 0
         assert not toast.overlaps(hand)
+
+
+@sync
+async def test_r_shows_the_rules_in_the_players_language():
+    """The rules as one rendered text (Textual's Markdown widget took a second to build them)."""
+    from textual.containers import VerticalScroll
+
+    headings = {"da": "Hjerterfri: reglerne", "sv": "Hjärter: reglerna", "en": "Hearts (Hjerterfri): the rules"}
+    for lang, heading in headings.items():
+        app = app_at(fixed_table(lang=lang), lang=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("r")
+            await pilot.pause()
+            shown = plain(app.screen.query_one(Static).content, width=70)
+            assert heading in shown and f"# {heading}" not in shown  # rendered, not the Markdown source
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert app.screen.query_one(VerticalScroll).scroll_y > 0

@@ -8,13 +8,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
+from rich.markdown import Markdown
 from rich.table import Table as Grid
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Markdown, Static
+from textual.widgets import Button, Footer, Static
 
 from ...cards import Card, cards_of
 from ...engine import Trick
@@ -104,7 +105,7 @@ class RulesScreen(Dialog):
     def compose(self) -> ComposeResult:
         text = rules_text(self.app.texts.lang)
         with VerticalScroll(classes="dialog wide"):
-            yield Markdown(text if text is not None else self.app.texts("rules.missing"))
+            yield Static(Markdown(text if text is not None else self.app.texts("rules.missing")))
         yield Footer(compact=True)
 
 
