@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -122,6 +123,19 @@ def test_a_faulty_bot_stops_the_arena_with_one_line_naming_it_and_the_deal(capsy
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "bot 1 (tests.bots.test_arena:RaisesOnPlay) on deal 1, rotation 1" in err and "ValueError: a bug" in err
+
+
+def test_a_faulty_program_is_named_with_the_log_that_holds_its_standard_error(capsys, tmp_path):
+    """A program that cannot start said only "the program ended with exit status 2"; why (python's "can't
+    open file") was in a log the line did not name."""
+    missing = tmp_path / "typo.py"
+    seats = f"exec:{sys.executable} {missing},let,let,let"
+    status = main(["--lang", "en", "arena", "--data-dir", str(tmp_path), "--seats", seats, "--deals", "1"])
+    assert status == 2
+    err = capsys.readouterr().err
+    log = tmp_path / "bots" / "arena" / "bot-1.txt"
+    assert err.count("\n") == 1 and f"(its log: {log})" in err, err
+    assert "can't open file" in log.read_text()
 
 
 class PlaysIllegally(RaisesOnPlay):

@@ -23,7 +23,7 @@ from ..catalogue import Message, MessageError
 from ..paths import data_dir
 from ..rules import Rules
 from ..table import Event, Table, local_players
-from ..table.players import Player
+from ..table.players import Player, ProcessPlayer
 
 
 @dataclass
@@ -144,16 +144,11 @@ def play_deal(lineup: Lineup, players: list[Player], deal: int) -> DealResult:
             (result.pass_times if d.kind == "pass" else result.play_times)[i].append(d.seconds)
             if d.fault is not None:
                 if not lineup.keep_going:
-                    raise ArenaFault(
-                        Message(
-                            "arena.fault",
-                            bot=i + 1,
-                            spec=lineup.specs[i],
-                            deal=deal,
-                            rotation=rotation + 1,
-                            fault=d.fault.message,
-                        )
-                    )
+                    said = {"bot": i + 1, "spec": lineup.specs[i], "deal": deal, "rotation": rotation + 1}
+                    log = players[i].stderr if isinstance(players[i], ProcessPlayer) else None
+                    if log is None:  # a bot in this process, or a program without a log
+                        raise ArenaFault(Message("arena.fault", **said, fault=d.fault.message))
+                    raise ArenaFault(Message("arena.fault.log", **said, fault=d.fault.message, log=str(log)))
                 result.faults[i].append(str(d.fault))
 
         table.listeners.append(note)

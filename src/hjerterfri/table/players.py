@@ -419,7 +419,7 @@ def decide(player: Player, seat: int, kind: Kind, view: PlayerView, limit: float
         if fault is None:
             return Decision(seat, kind, cards, None, seconds)
     cards = fallback(kind, view)
-    instead = f"let's {' '.join(map(str, cards))} {'passed' if kind == 'pass' else 'played'} instead"
+    instead = f"{'passed' if kind == 'pass' else 'played'} {' '.join(map(str, cards))} instead, as let would"
     player.note(f"round {view.round_number}, {_moment(kind, view)}: {fault}; {instead}")
     return Decision(seat, kind, cards, fault, seconds)
 
