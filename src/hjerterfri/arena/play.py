@@ -145,7 +145,8 @@ def play_deal(lineup: Lineup, players: list[Player], deal: int) -> DealResult:
             if d.fault is not None:
                 if not lineup.keep_going:
                     said = {"bot": i + 1, "spec": lineup.specs[i], "deal": deal, "rotation": rotation + 1}
-                    log = players[i].stderr if isinstance(players[i], ProcessPlayer) else None
+                    player = players[i]
+                    log = player.stderr if isinstance(player, ProcessPlayer) else None
                     if log is None:  # a bot in this process, or a program without a log
                         raise ArenaFault(Message("arena.fault", **said, fault=d.fault.message))
                     raise ArenaFault(Message("arena.fault.log", **said, fault=d.fault.message, log=str(log)))

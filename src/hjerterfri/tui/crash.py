@@ -1,4 +1,5 @@
-"""A crash of the app: the traceback goes to a report file, the terminal gets one line, the status is 1."""
+"""A crash of the app: the traceback goes to a report file, the terminal gets one line, the status is 1;
+and one crash of Textual's, avoided."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App
+from textual.screen import Screen
 
 from .. import __version__
 from ..paths import write_atomic
@@ -25,6 +28,17 @@ class ReportingApp(App[None]):
     """Where a crash report is written (the data directory; the temporary directory if None)."""
     crash_report: Path | None = None
     """Where the report of a crash was written (set when the app crashed)."""
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.MouseDown) and not event.is_forwarded and self._on_a_removed_widget(event):
+            return  # Textual (8.2) would crash starting a text selection in a widget without a parent
+        await super().on_event(event)
+
+    def _on_a_removed_widget(self, event: events.MouseDown) -> bool:
+        """A press on a widget just removed: a screen rebuilt under the pointer (a summary fitted to a new
+        size, the start screen in another language), before the screen's map of widgets caught up."""
+        widget, _ = self.screen.get_widget_and_offset_at(event.x, event.y)
+        return widget is not None and not isinstance(widget, Screen) and widget.parent is None
 
     def _handle_exception(self, error: Exception) -> None:
         self.crash_report = write_crash_report(error, self.crash_dir)

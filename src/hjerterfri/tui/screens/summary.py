@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -42,12 +43,15 @@ class SheetScreen(Screen[None]):
     def __init__(self, table: Table) -> None:
         super().__init__()
         self.table = table
+        self._fitted: Size | None = None
+        """The terminal's size the sheet was last fitted to."""
 
     def columns(self, first: RenderableType, first_id: str, head_rows: int, spare: bool) -> Iterator[Static]:
         """``first`` and the history beside it, fitted to the terminal's height under ``head_rows`` rows of
         heading lines and to its width: the history's names cut shorter where they would not fit, and a
         ``spare`` first column left out where even then both would not (the round's points and the totals are
         in the history too; at five players the history's last column was cut off)."""
+        self._fitted = self.app.size
         history = [result.scores for result in self.table.results()]
         rows = max(self.app.size.height - FRAME_ROWS - head_rows - HISTORY_OVERHEAD, 2)
         room = self.app.size.width - FRAME_COLUMNS
@@ -75,7 +79,8 @@ class SheetScreen(Screen[None]):
         relabel(self, self.app.texts)
 
     def on_resize(self) -> None:
-        self.refresh(recompose=True)
+        if self.app.size != self._fitted:  # (not when first shown: it was composed for this size)
+            self.refresh(recompose=True)
 
 
 class RoundSummaryScreen(SheetScreen):
