@@ -38,3 +38,28 @@ async def test_a_click_while_the_summary_is_rebuilt_does_not_crash_the_app():
         await pilot.pause()
         assert isinstance(app.screen, RoundSummaryScreen)
     assert app.return_code in (None, 0) and app.crash_report is None
+
+
+@sync
+async def test_with_the_mouse_in_the_name_field_the_footer_still_starts_the_game():
+    """In the name field the footer showed only "Esc quit": nothing a mouse could start the game with, and a
+    click beside the lines left the focus (and the keys) in the field."""
+    from textual.widgets._footer import FooterKey
+
+    from hjerterfri.tui.screens.table import TableScreen
+
+    from .helpers import make_app
+
+    app = make_app(seed=3, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#name")
+        assert app.focused is app.screen.query_one("#name")
+        await pilot.click(".hint")  # beside the lines
+        assert app.focused is None
+        await pilot.click("#name")
+        await pilot.press("I", "d", "a")
+        keys = {k.key: k for k in app.screen.query(FooterKey)}
+        assert keys["enter"].description == "start"
+        await pilot.click(keys["enter"])
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.table.names[0] == "Ida"

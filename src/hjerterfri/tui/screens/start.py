@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -107,6 +107,16 @@ def rules_passing(t: Texts, rules: Rules) -> str:
         return t("passing.none")
     cycle = ", ".join(t(f"cycle.{d.value}") for d in rules.pass_cycle)
     return t("passing.cards", n=rules.pass_count, cycle=cycle)
+
+
+class NameField(Input):
+    """The name field: Enter in it starts the game, and the footer says so (with the field's own Enter hidden
+    there, a player with the mouse had nothing to click to start)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "key.start", key_display="⏎")]
+
+    def on_mount(self) -> None:
+        relabel(self, self.app.texts)  # type: ignore[attr-defined]
 
 
 class StartScreen(Screen[None]):
@@ -212,7 +222,7 @@ class StartScreen(Screen[None]):
             )
             with Vertical(id="name-row"):
                 yield Static(f"{t('start.name'):<{LABEL_WIDTH}}", classes="label")
-                yield Input(setup.name or t("you"), id="name", max_length=NAME_MAX)
+                yield NameField(setup.name or "", placeholder=t("you"), id="name", max_length=NAME_MAX)
             yield Choice(
                 t("start.lang"), LANGUAGES, s.lang, lambda v: LANGUAGE_NAMES[v], id="lang", label_width=LABEL_WIDTH
             )
@@ -273,6 +283,11 @@ class StartScreen(Screen[None]):
     @on(Input.Submitted)
     def _submitted(self) -> None:
         self.action_start()
+
+    def on_click(self, event: events.Click) -> None:
+        """A click beside the lines leaves the name field (the focus stayed in it, and so did the keys)."""
+        if isinstance(self.focused, Input) and event.widget is not self.focused:
+            self.set_focus(None)
 
     @on(Button.Pressed, "#resume")
     def _resume_pressed(self) -> None:
