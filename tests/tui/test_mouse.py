@@ -5,11 +5,14 @@ from __future__ import annotations
 import asyncio
 
 from textual import events
+from textual.widgets._footer import FooterKey
 
 from hjerterfri.tui.app import HjerterfriApp
 from hjerterfri.tui.screens.summary import RoundSummaryScreen
+from hjerterfri.tui.screens.table import TableScreen
 
-from .helpers import fast_settings, fixed_table, lowest_players, play_in_engine, settle, sync
+from ..coach.test_app import FakePar
+from .helpers import fast_settings, fixed_table, lowest_players, make_app, play_in_engine, settle, sync
 
 
 def press(app, x: int, y: int, up: bool = False) -> None:
@@ -44,12 +47,6 @@ async def test_a_click_while_the_summary_is_rebuilt_does_not_crash_the_app():
 async def test_with_the_mouse_in_the_name_field_the_footer_still_starts_the_game():
     """In the name field the footer showed only "Esc quit": nothing a mouse could start the game with, and a
     click beside the lines left the focus (and the keys) in the field."""
-    from textual.widgets._footer import FooterKey
-
-    from hjerterfri.tui.screens.table import TableScreen
-
-    from .helpers import make_app
-
     app = make_app(seed=3, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.click("#name")
@@ -63,3 +60,21 @@ async def test_with_the_mouse_in_the_name_field_the_footer_still_starts_the_game
         await pilot.click(keys["enter"])
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.screen.table.names[0] == "Ida"
+
+
+@sync
+async def test_a_challenge_can_be_started_with_the_mouse():
+    """The challenge dialog had a field and "Esc close": no ⏎ to click for new deals or the code typed."""
+    app = make_app(seed=3, lang="en")
+    app.par_run = FakePar([0] * 8)  # (the real par is svær in a program of its own)
+    async with app.run_test(size=(80, 24)) as pilot:
+        keys = {k.key: k for k in app.screen.query(FooterKey)}
+        await pilot.click(keys["u"])
+        await pilot.pause()
+        keys = {k.key: k for k in app.screen.query(FooterKey)}
+        assert keys["enter"].description == "play"
+        await pilot.click(keys["enter"])
+        for _ in range(20):
+            await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.table.record.challenge is not None
+        assert app.par_run.asked

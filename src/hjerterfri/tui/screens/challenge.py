@@ -23,6 +23,7 @@ from ...i18n import Texts
 from ...table import Setup, Table
 from ...table.par import DEALS, challenge_rules, new_challenge, scores
 from ..labels import relabel
+from ..widgets.field import Field
 
 if TYPE_CHECKING:
     from ..app import HjerterfriApp
@@ -43,7 +44,7 @@ class ChallengeDialog(ModalScreen[Challenge | None]):
         with Vertical(classes="dialog"):
             yield Static(Text(t("key.challenge").capitalize(), style="bold"))
             yield Static(t("challenge.dialog", n=DEALS))
-            yield Input(placeholder="HJ1-…", id="code", max_length=48)
+            yield Field(placeholder="HJ1-…", id="code", max_length=48, enter="key.play")
             yield Static(id="challenge-error", markup=False)
         yield Footer()
 

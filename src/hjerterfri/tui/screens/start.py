@@ -26,6 +26,7 @@ from ...table.variants import game_rules, variants_for
 from ..labels import relabel
 from ..messages import SettingChanged
 from ..widgets.choice import Choice
+from ..widgets.field import Field
 from .table import MIN_SIZE
 
 if TYPE_CHECKING:
@@ -107,16 +108,6 @@ def rules_passing(t: Texts, rules: Rules) -> str:
         return t("passing.none")
     cycle = ", ".join(t(f"cycle.{d.value}") for d in rules.pass_cycle)
     return t("passing.cards", n=rules.pass_count, cycle=cycle)
-
-
-class NameField(Input):
-    """The name field: Enter in it starts the game, and the footer says so (with the field's own Enter hidden
-    there, a player with the mouse had nothing to click to start)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "key.start", key_display="⏎")]
-
-    def on_mount(self) -> None:
-        relabel(self, self.app.texts)  # type: ignore[attr-defined]
 
 
 class StartScreen(Screen[None]):
@@ -222,7 +213,7 @@ class StartScreen(Screen[None]):
             )
             with Vertical(id="name-row"):
                 yield Static(f"{t('start.name'):<{LABEL_WIDTH}}", classes="label")
-                yield NameField(setup.name or "", placeholder=t("you"), id="name", max_length=NAME_MAX)
+                yield Field(setup.name or "", placeholder=t("you"), id="name", max_length=NAME_MAX)
             yield Choice(
                 t("start.lang"), LANGUAGES, s.lang, lambda v: LANGUAGE_NAMES[v], id="lang", label_width=LABEL_WIDTH
             )
