@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from hjerterfri.cards import Card
 from hjerterfri.engine import IllegalMoveError, Phase, Reason
 from hjerterfri.tui.screens.dialogs import QuitScreen
 from hjerterfri.tui.screens.start import StartScreen
-from hjerterfri.tui.screens.table import TableScreen
+from hjerterfri.tui.screens.table import LATE_KEY, TableScreen
 from hjerterfri.tui.widgets.choice import Choice
 from hjerterfri.tui.widgets.hand import HandView
 
@@ -223,10 +225,12 @@ async def to_a_held_trick(pilot) -> TableScreen:
 
 
 async def until_held(pilot, table: TableScreen) -> None:
-    """Play on (the first legal card) until a finished trick waits for a key."""
+    """Play on (the first legal card) until a finished trick waits for a key, and a moment longer (a key at
+    once is taken as the second click of a double click, and lets nothing go)."""
     for _ in range(200):
         await pilot.pause()
         if table.held is not None:
+            table._held_at -= LATE_KEY
             return
         if human_waits(pilot.app):
             await play_legal_with_keys(pilot)
@@ -329,3 +333,22 @@ async def test_every_setting_on_the_settings_screen_changes_its_setting():
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
+
+
+@sync
+async def test_a_double_click_on_the_card_that_completes_a_trick_leaves_the_trick_in_view():
+    """The second click of a double click let the trick go before it was seen (with tricks held for a key);
+    a click a moment later does."""
+    app = make_app(seed=3, skip_start=True)
+    app.settings.hold_trick = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await to_a_held_trick(pilot)
+        table._held_at = time.monotonic()  # just completed
+        hand = table.query_one(HandView)
+        await pilot.click(HandView, offset=(hand.size.width // 2, 1))
+        await pilot.pause()
+        assert table.held is not None
+        table._held_at -= LATE_KEY
+        await pilot.click(HandView, offset=(hand.size.width // 2, 1))
+        await pilot.pause()
+        assert table.held is None

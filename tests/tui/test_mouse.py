@@ -78,3 +78,20 @@ async def test_a_challenge_can_be_started_with_the_mouse():
             await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.screen.table.record.challenge is not None
         assert app.par_run.asked
+
+
+@sync
+async def test_a_click_on_the_left_mark_or_with_the_right_button_steps_a_line_back():
+    """Every click stepped forward: one step back took a click round the whole cycle."""
+    from hjerterfri.tui.widgets.choice import Choice
+
+    app = make_app(seed=3, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        speed = app.screen.query_one("#speed", Choice)
+        first = speed.index
+        await pilot.click("#speed", offset=(speed.label_width + 10, 0))
+        assert speed.index == (first + 1) % len(speed.options)
+        await pilot.click("#speed", offset=(speed.label_width, 0))  # on ‹
+        assert speed.index == first
+        await pilot.click("#speed", offset=(speed.label_width + 10, 0), button=3)
+        assert speed.index == (first - 1) % len(speed.options)

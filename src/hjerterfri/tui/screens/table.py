@@ -38,9 +38,11 @@ if TYPE_CHECKING:
     from ..app import HjerterfriApp
 
 HINT_PATIENCE = 6.0
-LATE_KEY = 0.4
-"""Seconds after a trick's pause cleared it in which Enter or a click still counts as meant for the trick."""
 """Seconds the table waits for a hint before it says there is none."""
+LATE_KEY = 0.7
+"""Seconds after a trick's pause cleared it in which Enter or a click still counts as meant for the trick
+(a click on "⏎ continue" as it turned into "⏎ play" played a card), and after a trick was completed in which
+one does not yet let it go (a double click on a card)."""
 MIN_SIZE = {3: (80, 24), 4: (80, 24), 5: (80, 24), 6: (80, 24), 7: (100, 30), 8: (100, 30)}
 """The terminal a table needs (columns, rows): seven and eight players need room for their seats across."""
 FOOTER_ROWS = 1
@@ -130,9 +132,10 @@ class TableScreen(Screen[None]):
         """The human's seat: always drawn at the bottom."""
         self.chosen: list[Card] = []
         self.held: Trick | None = None
-        self._cleared_at = -LATE_KEY
-        """When the trick's pause last cleared it (not a key): a key just after it was meant for the trick."""
         """A finished trick left on the table for a moment (or until a key, as set)."""
+        self._held_at = self._cleared_at = -LATE_KEY
+        """When a trick was last completed, and when its pause cleared it (not a key): a key just after
+        either was meant for the trick as it was."""
         self.status = Text()
         self.error = False
         """The status line shows a refusal (until the next action)."""
@@ -503,6 +506,8 @@ class TableScreen(Screen[None]):
     def _release(self, generation: int | None = None) -> None:
         if self.held is None or (generation is not None and generation != self._generation):
             return
+        if generation is None and time.monotonic() - self._held_at < LATE_KEY:
+            return  # the second click of a double click on the card that completed it: seen, it stays
         if generation is not None:  # the pause ran out, not a key
             self._cleared_at = time.monotonic()
         self.held = None
@@ -558,6 +563,7 @@ class TableScreen(Screen[None]):
             settings = self.app.settings
             if settings.hold_trick or settings.trick_pause > 0:
                 self.held = view.tricks[-1]
+                self._held_at = time.monotonic()
         self._clear()
         self.refresh_table()
         self.advance()

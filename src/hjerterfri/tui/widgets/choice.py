@@ -71,7 +71,10 @@ class Choice(Widget, can_focus=True):
         self.post_message(self.Changed(self, self.value))
 
     def on_click(self, event: events.Click) -> None:
-        self.action_step(1)
+        """A click steps to the next choice; on ‹, or with the right button, to the one before (one step back
+        took a click round the whole cycle)."""
+        back = event.button == 3 or self.label_width <= event.x < self.label_width + 2
+        self.action_step(-1 if back else 1)
 
     def render(self) -> Text:
         text = Text(f"{self.label:<{self.label_width}}", style="bold" if self.has_focus else "")
