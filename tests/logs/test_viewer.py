@@ -254,7 +254,7 @@ async def _test_viewer_help_and_branch_over():
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        assert "w          the table seen from the next seat" in plain(app.screen.query("Static").last().render())
+        assert "w          the table seen from the next seat" in plain(app.screen.query("Static").last().content)
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("end", "b")

@@ -95,3 +95,26 @@ async def test_a_click_on_the_left_mark_or_with_the_right_button_steps_a_line_ba
         assert speed.index == first
         await pilot.click("#speed", offset=(speed.label_width + 10, 0), button=3)
         assert speed.index == (first - 1) % len(speed.options)
+
+
+@sync
+async def test_a_click_beside_a_dialog_closes_it_and_beside_the_quit_question_says_no():
+    """Dialogs closed only with the footer's "Esc close"."""
+    from hjerterfri.tui.screens.dialogs import HelpScreen, QuitScreen, ScoresScreen
+
+    app = HjerterfriApp(fast_settings("en"), table=fixed_table(lang="en"), make_player=lowest_players)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key, dialog in [("question_mark", HelpScreen), ("s", ScoresScreen)]:
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, dialog)
+            await pilot.click(offset=(1, 1))
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.click(offset=(1, 1))
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.is_running

@@ -18,7 +18,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ..cardface import Deck
@@ -31,6 +30,7 @@ from ..paths import data_dir
 from ..rules import PassDirection
 from .crash import ReportingApp
 from .labels import relabel
+from .screens.dialogs import Dialog, HelpScreen
 from .widgets.fitline import FitLine
 from .widgets.hand import HandView
 from .widgets.scores import history_sheet
@@ -229,8 +229,6 @@ class ReplayApp(ReportingApp):
 
     def action_help(self) -> None:
         """Every key of the viewer (the footer has room for some)."""
-        from .screens.dialogs import HelpScreen
-
         self.push_screen(HelpScreen("help.replay"))
 
     def action_toggle_scores(self) -> None:
@@ -347,12 +345,10 @@ class ReplayApp(ReportingApp):
         return history_sheet(self.texts, self.names, history, self.texts("summary.history"))
 
 
-class ScoreSheet(ModalScreen[None]):
+class ScoreSheet(Dialog):
     """The score table over the replay, for terminals too narrow to show it beside the table."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,s", "close", "key.close", key_display="Esc"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("s", "close", "key.close", show=False)]
 
     def __init__(self, table: Group) -> None:
         super().__init__()
@@ -362,12 +358,6 @@ class ScoreSheet(ModalScreen[None]):
         with Vertical(classes="dialog"):
             yield Static(self.table, id="score-sheet")
         yield Footer(compact=True)
-
-    def on_mount(self) -> None:
-        relabel(self, self.app.texts)  # type: ignore[attr-defined]
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 def marks(record: GameRecord, t: Texts) -> dict[tuple[int, bool, int], list[str]]:

@@ -9,7 +9,7 @@ from rich import box
 from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -67,6 +67,11 @@ class ChallengeDialog(ModalScreen[Challenge | None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def on_click(self, event: events.Click) -> None:
+        """A click beside the dialog closes it, as Esc does."""
+        if event.widget is self:
+            self.action_close()
 
 
 def results_table(texts: Texts, mine: list[int], par: tuple[int, ...] | None) -> RichTable:

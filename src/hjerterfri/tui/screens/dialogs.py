@@ -11,6 +11,7 @@ from rich.console import RenderableType
 from rich.markdown import Markdown
 from rich.table import Table as Grid
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -44,6 +45,11 @@ class Dialog(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def on_click(self, event: events.Click) -> None:
+        """A click beside the dialog closes it, as Esc does."""
+        if event.widget is self:
+            self.action_close()
 
 
 def key_table(text: str) -> RenderableType:
@@ -264,6 +270,11 @@ class QuitScreen(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+    def on_click(self, event: events.Click) -> None:
+        """A click beside the question is "no", as Esc is."""
+        if event.widget is self:
+            self.dismiss(False)
 
 
 Row = tuple[str, str, Sequence[Any], Any, Callable[[Any], str]]
