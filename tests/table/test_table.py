@@ -214,13 +214,15 @@ HEARTS_DRAWN = [
 ]
 
 
-def dealt_table(hands: list[str]) -> Table:
-    """A table without passing whose first round is these hands; the human at seat 0."""
+def dealt_table(hands: list[str], **changed) -> Table:
+    """A table without passing whose first round is these hands; the human at seat 0 (``changed``: rules)."""
+    from dataclasses import replace
+
     from hjerterfri.cards import parse_cards
     from hjerterfri.engine import Game
     from hjerterfri.table.variants import game_rules
 
-    rules = game_rules("dansk", no_pass=True)
+    rules = replace(game_rules("dansk", no_pass=True), **changed)
     seats = (Seat("Ida"), Seat("Bo", "middel", 1), Seat("Cy", "middel", 2), Seat("Di", "middel", 3))
     game = Game(rules, 1, [parse_cards(h) for h in hands])
     return Table(GameRecord(game, seats, GameRecord.new(rules, 1, seats).started), local_players())

@@ -60,7 +60,7 @@ def test_one_point_is_one_point_not_one_points():
     assert Texts("en")("points.total", n=1) == "1 point"
     assert Texts("en")("trick.won.points", name="Bo", n=1) == "Trick to Bo (1 point)"  # "You takes" read wrong
     assert Texts("en")("transcript.undo", name="Bo", cards="A♣", n=1) == "Bo took back A♣ after 1 card"
-    assert Texts("sv")("list.trick", i=1, name="Du") == "Stick 1 (utspel: Du):"  # was "utspelat av Du"
+    assert Texts("sv")("list.trick", i=1, name="Olle") == "Stick 1 (utspel: Olle):"  # was "utspelat av Olle"
     assert Texts("en")("pass.choose", n=1, name="Bo", chosen=0) == "Choose 1 card to pass to Bo (0/1)"
 
 
@@ -176,6 +176,8 @@ def test_cards_passed_received_or_in_a_kitty_are_named_in_the_hands_order():
         ("da", "replay.passes", {"name": "Alice", "cards": "2♥", "target": "Du"}, "Alice giver 2♥ til dig"),
         ("sv", "replay.received", {"name": "Alice", "cards": "2♥", "giver": "Du"}, "Alice fick 2♥ från dig"),
         ("en", "list.taken", {"name": "Anna", "n": 1}, "Anna takes it (1 point)."),
+        ("da", "list.trick", {"name": "Du", "i": 2}, "Stik 2 (du spiller ud):"),  # was "(udspil: Du)"
+        ("sv", "list.current", {"name": "Du", "i": 3}, "Stick 3 hittills (du spelar ut):"),
     ],
 )
 def test_a_player_who_never_typed_a_name_is_you_in_good_grammar(lang, key, values, said):

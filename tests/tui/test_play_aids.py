@@ -54,15 +54,15 @@ def my_turn_in_play(game) -> bool:
     return r.phase is Phase.PLAYING and r.turn == HUMAN and len(r.tricks) >= 3
 
 
-def hearts_drawn_table(seems: bool = False) -> Table:
-    """The claim position of the table tests, with LowestBot at the other seats."""
+def hearts_drawn_table(seems: bool = False, **rules) -> Table:
+    """The claim position of the table tests, with LowestBot at the other seats (``rules``: rules changed)."""
     from ..table.test_table import dealt_table
 
     hands = HEARTS_DRAWN[:]
     if seems:
         hands[0] = hands[0].replace("4H", "KS")
         hands[3] = hands[3].replace("KS", "4H")
-    table = dealt_table(hands)
+    table = dealt_table(hands, **rules)
     table.make_player = lowest_players
     table.players = {s: lowest_players(s, "", 0) for s in table.players}
     return table
@@ -216,6 +216,24 @@ async def test_a_claim_that_holds_ends_the_round_and_the_summary_says_so():
         assert isinstance(app.screen, RoundSummaryScreen)
         assert "Ida claimed the rest: 12 tricks" in plain(app.screen.query_one("#summary").content)
         assert table.round.moon_shooter() == HUMAN
+        assert "Ida shot the moon! Ida scores 0, everyone else 26." in plain(app.screen.query_one("#summary").content)
+
+
+@sync
+async def test_a_moon_under_the_minus_26_rule_says_what_it_scores():
+    """A log's rules may score a moon -26 for the shooter; the summary said "scores 0, everyone else 26"."""
+    from hjerterfri.rules import MoonScoring
+
+    table = hearts_drawn_table(moon=MoonScoring.SHOOTER_MINUS_26)
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert table.round.scores()[HUMAN] == -26
+        assert "Ida shot the moon! Ida scores -26, everyone else 0." in plain(app.screen.query_one("#summary").content)
 
 
 @sync

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...literal import literal
+from ...rules import MoonScoring
 from ...table import Table
 from ..labels import relabel
 from ..widgets.scores import HISTORY_OVERHEAD, NAME_WIDTH, HistoryPanel, history_sheet, round_table
@@ -102,7 +103,8 @@ class RoundSummaryScreen(SheetScreen):
         names = table.names
         head: list = [Text(t("summary.title", n=result.number), style="bold")]
         if result.shooter is not None:
-            moon = t("summary.moon", name=names[result.shooter], points=game.rules.round_points)
+            key = "summary.moon.minus" if game.rules.moon is MoonScoring.SHOOTER_MINUS_26 else "summary.moon"
+            moon = t(key, name=names[result.shooter], points=game.rules.round_points)
             head.append(Text("☾ " + moon, style="bold reverse"))
         if result.kitty_taker is not None:
             cards = t.cards_sorted(result.kitty)
