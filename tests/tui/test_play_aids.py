@@ -624,6 +624,8 @@ async def test_the_end_of_the_game_says_how_many_undos_were_used():
             await pilot.pause()
         assert isinstance(app.screen, GameEndScreen)
         assert "Undo used 2 times" in plain(app.screen.query_one("#result").content)
+        over = [f"{table.names[s]} ({total})" for s, total in enumerate(table.game.totals) if total >= 100]
+        assert f"{app.texts.join(over)} reached 100 or more" in plain(app.screen.query_one("#result").content)
 
 
 def footer_actions(app: HjerterfriApp) -> list[str]:

@@ -193,6 +193,9 @@ class GameEndScreen(SheetScreen):
             alone = outcome.winners == (self.table.human,)
             headline = t("end.you.win") if alone else t.outcome(outcome.kind, winners)
             parts.append(Text(headline, style="bold reverse"))
+        over = [s for s, total in enumerate(game.totals) if total >= game.rules.target]  # why it ended
+        who = t.join([f"{t.person(names[s])} ({game.totals[s]})" for s in over])
+        parts.append(Text(t("end.reason", who=who, target=game.rules.target), style="dim"))
         order = sorted(range(len(names)), key=lambda s: game.totals[s])
         lines = Text("\n")
         for place, seat in enumerate(order, 1):
