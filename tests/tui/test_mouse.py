@@ -118,3 +118,19 @@ async def test_a_click_beside_a_dialog_closes_it_and_beside_the_quit_question_sa
         await pilot.click(offset=(1, 1))
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.is_running
+
+
+@sync
+async def test_the_cursor_follows_the_pointer_over_the_hand():
+    """Nothing showed which card a click would take before the click."""
+    from hjerterfri.tui.widgets.hand import HandView
+
+    app = HjerterfriApp(fast_settings("en"), table=fixed_table(lang="en"), make_player=lowest_players)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = app.screen.query_one(HandView)
+        hand.cursor = 0
+        x = next(x for x in range(hand.size.width) if hand._index_at(x) == 5)
+        await pilot.hover(HandView, offset=(x, 2))
+        await pilot.pause()
+        assert hand.cursor == 5 and not app.screen.chosen  # marked, not chosen

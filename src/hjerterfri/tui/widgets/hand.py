@@ -131,16 +131,27 @@ class HandView(Widget, can_focus=True):
                     line.append(" " * (pitch - CARD_WIDTH))
         return Text("\n").join(lines)
 
-    def on_click(self, event: events.Click) -> None:
-        x = event.x - self._left_edge()
+    def _index_at(self, x: int) -> int | None:
+        """The card under column ``x`` (of an overlapped card, its visible part), or None."""
+        x -= self._left_edge()
         if x < 0:
-            return
+            return None
         pitch = self.pitch()
         index, within = divmod(x, pitch)
         if index >= len(self.cards) and x < (len(self.cards) - 1) * pitch + CARD_WIDTH:
-            index = len(self.cards) - 1  # the last card's right edge
-        elif within >= CARD_WIDTH:
-            return
-        if index < len(self.cards):
+            return len(self.cards) - 1  # the last card's right edge
+        if within >= CARD_WIDTH or index >= len(self.cards):
+            return None
+        return index
+
+    def on_click(self, event: events.Click) -> None:
+        index = self._index_at(event.x)
+        if index is not None:
             self.cursor = index
             self.post_message(self.Picked(self.cards[index], index))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """The cursor follows the pointer over the cards: what a click would play is marked before it."""
+        index = self._index_at(event.x)
+        if index is not None:
+            self.cursor = index
