@@ -753,3 +753,25 @@ async def test_r_shows_the_rules_in_the_players_language():
             await pilot.press("pagedown")
             await pilot.pause()
             assert app.screen.query_one(VerticalScroll).scroll_y > 0
+
+
+@sync
+async def test_from_the_end_of_a_game_s_goes_to_the_start_screen():
+    """n dealt a new game at the same table at once: there was no way to choose other rules or opponents."""
+    from hjerterfri.tui.screens.start import StartScreen
+
+    table = fixed_table(seed=3, lang="en")
+    play_in_engine(table, lambda g: g.is_over())
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if isinstance(app.screen, RoundSummaryScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, GameEndScreen)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and app.table is None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.table is not table

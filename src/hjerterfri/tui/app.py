@@ -222,6 +222,14 @@ class HjerterfriApp(ReportingApp):
         """Play again: the same table (rules, names, opponents), the next seed."""
         self._open(message.table.rematch(), replace=True)
 
+    @on(GameEndScreen.ToStart)
+    def _start_screen(self) -> None:
+        """Choose the next game on the start screen (the finished one is saved; its bots are ended)."""
+        if self.table is not None:
+            self.table.close()
+            self.table = None
+        self.switch_screen(StartScreen(self.setup, None))
+
     # Settings
 
     @on(SettingChanged)

@@ -154,6 +154,7 @@ class GameEndScreen(SheetScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "key.new"),
+        Binding("s", "start_screen", "key.start-screen"),
         Binding("v", "review", "key.review"),
         Binding("q", "app.quit", "key.quit"),
     ]
@@ -165,8 +166,14 @@ class GameEndScreen(SheetScreen):
             super().__init__()
             self.table = table
 
+    class ToStart(Message):
+        """Back to the start screen, to choose another game (``n`` deals at once at the same table)."""
+
     def action_new_game(self) -> None:
         self.post_message(self.NewGame(self.table))
+
+    def action_start_screen(self) -> None:
+        self.post_message(self.ToStart())
 
     def action_review(self) -> None:
         """svær's review of the human's choices in the whole game."""
