@@ -238,3 +238,20 @@ def test_settings_of_a_newer_version_survive_a_save_by_this_one(tmp_path):
     kept.keep(Settings(speed="slow"), lang_chosen=False)
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["speed"] == "slow" and data["zoom"] == 3 and data["theme"] == {"dark": True}
+
+
+@sync
+async def test_a_game_started_with_lang_flags_speaks_that_language_afterwards():
+    """`hjerterfri --lang sv --players 3 ...` (Danish rules), then `continue` and every error: Danish (the flag
+    held for its run only, and the preset's language came back)."""
+    app = play_app(args_for("--preset", "svensk", "--seed", "4"))  # no --lang: no language is kept
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+    assert "lang" not in load_settings(settings_path())[0]
+    app = play_app(args_for("--lang", "sv", "--players", "3", "--seed", "3", "--speed", "fast"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+    assert load_settings(settings_path())[0]["lang"] == "sv"
+    assert play_app(args_for("--seed", "3")).settings.lang == "sv"
+    assert "speed" not in load_settings(settings_path())[0]  # the pace flag holds for its run only

@@ -80,8 +80,8 @@ class HjerterfriApp(ReportingApp):
         self.lang_fixed = False
         """The player chose the language (now, by a flag or in an earlier run): a preset does not change it."""
         self.confirmed: set[str] = set()
-        """Settings the player confirmed as shown (by starting a game from the start screen): kept, a
-        flag's value too."""
+        """Settings the player confirmed as shown (by starting a game from the start screen, or the language
+        of one started from flags): kept, a flag's value too."""
         self.notice: str | None = None
         """A line to show once the app is up (a broken settings file)."""
         self._texts = Texts(self.settings.lang, ascii_suits=self.settings.ascii)
@@ -102,8 +102,10 @@ class HjerterfriApp(ReportingApp):
         if self.table is not None:
             self._open(self.table, replace=False)
         elif self.challenge is not None:
+            self._keep_language()
             self._open(self.challenge_table(self.challenge), replace=False)
         elif self.skip_start:
+            self._keep_language()
             self._open(self.new_table(self.setup), replace=False)
         else:
             self.push_screen(StartScreen(self.setup, self.unfinished))
@@ -277,6 +279,14 @@ class HjerterfriApp(ReportingApp):
             for widget in screen.query(f"#{focused}"):
                 widget.focus()
         relabel(screen, self.texts)
+
+    def _keep_language(self) -> None:
+        """A game started from flags keeps the language it is played in, when the player chose it (``--lang``),
+        as one started from the start screen does: `continue`, `games` and the errors after it speak it too
+        (with a Swedish game's --lang sv and Danish rules, they spoke Danish)."""
+        if self.lang_fixed:
+            self.confirmed.add("lang")
+            self.keep_settings()
 
     def keep_settings(self) -> None:
         """Keep the settings for the next run (when launched with a place to keep them)."""
