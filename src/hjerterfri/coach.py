@@ -181,18 +181,9 @@ def results_text(texts: Texts, mine: list[int] | None, par: list[int]) -> str:
     width = [max(len(r[c]) for r in rows) for c in range(len(head))]
     lines = ["  ".join(cell.rjust(w) for cell, w in zip(row, width, strict=True)) for row in rows]
     if mine is not None and len(mine) == len(par):
-        lines.append(verdict(texts, sum(mine), sum(par)))
+        lines.append(texts.verdict(sum(mine), sum(par)))
     return "\n".join(lines)
 
 
 def _at(xs: list[int], i: int) -> str:
     return str(xs[i]) if i < len(xs) else "-"
-
-
-def verdict(texts: Texts, you: int, par: int) -> str:
-    """ "You 31, par 38: 7 better than par" (fewer points are better)."""
-    if you < par:
-        return texts("challenge.better", you=you, par=par, n=par - you)
-    if you > par:
-        return texts("challenge.worse", you=you, par=par, n=you - par)
-    return texts("challenge.even", you=you, par=par)

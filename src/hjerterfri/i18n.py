@@ -150,6 +150,14 @@ class Texts:
         key = "end.draw" if kind is OutcomeKind.DRAW else "end.shared"
         return self(key, names=self.join(names))
 
+    def verdict(self, you: int, par: int) -> str:
+        """ "You 31, par 38: 7 better than par" (fewer points are better)."""
+        if you < par:
+            return self("challenge.better", you=you, par=par, n=par - you)
+        if you > par:
+            return self("challenge.worse", you=you, par=par, n=you - par)
+        return self("challenge.even", you=you, par=par)
+
     def join(self, names: list[str]) -> str:
         """ "A, B og C"."""
         shown = [printable(n) for n in names]

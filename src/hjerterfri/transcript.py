@@ -42,7 +42,7 @@ class Transcript:
     def header(self) -> RenderableType:
         rec = self.record
         t = self.t
-        title = Text("Hjerterfri", style="bold")
+        title = Text(t("game"), style="bold")
         seed = f"{t('transcript.seed')} {self.game.seed}"
         when = f"{rec.started:%Y-%m-%d %H:%M}"
         title.append(
@@ -189,6 +189,13 @@ class Transcript:
             return Text.assemble(
                 (t("transcript.refused"), "bold red"), ": ", literal(t.message(refused.detail), limit=None)
             )
+        rec = self.record
+        if rec.challenge is not None and rec.is_finished:  # its last deal played: your points beside the par
+            human = rec.challenge.human
+            deals = [r for r in self.game.rounds if r.is_over][: rec.challenge.deals]
+            you = sum(r.scores()[human] for r in deals)
+            said = t.verdict(you, sum(rec.par)) if rec.par is not None else t("games.challenge.score", you=you, par="?")
+            return Text(t("transcript.challenge.over", verdict=said), style="bold")
         outcome = self.game.outcome()
         if outcome is not None:
             total = outcome.totals[outcome.winners[0]]

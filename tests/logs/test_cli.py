@@ -238,3 +238,35 @@ def test_games_speaks_the_language_of_the_game_played_last_unless_one_was_chosen
     assert "Sparade spel i" in capsys.readouterr().out
     assert main(["games", "--lang", "en"]) == 0
     assert "Saved games in" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("lang", "par", "said"),
+    [
+        ("sv", (0, 0), "Utmaningen är spelad: Du {you}, par 0: {you} sämre än par."),
+        ("en", None, "Challenge played: you {you} · par ?."),
+    ],
+)
+def test_replay_text_of_a_finished_challenge_says_how_it_went(capsys, tmp_path, lang, par, said):
+    """It said "Unfinished: round 2, the next round is not dealt yet" after a challenge's last deal; its
+    heading said "Hjerterfri" in Swedish and "seed" where the texts say "frö"."""
+    from hjerterfri.bots import make_bot
+    from hjerterfri.challenge import Challenge
+    from hjerterfri.table import local_players
+    from hjerterfri.table.par import challenge_table
+
+    challenge = Challenge("dansk", 4, "standard", 42, 2, ("let", "let", "let"))
+    table = challenge_table(challenge, ["Du", "Astrid", "Olle", "Karin"], local_players())
+    table.run(human=make_bot("let", 1))
+    assert table.record.is_finished
+    if par is not None:
+        table.set_par(par)
+    you = sum(r.scores()[challenge.human] for r in table.game.rounds if r.is_over)
+    assert you > 0
+    path = tmp_path / "challenge.json"
+    save(table.record, path)
+    assert main(["replay", "--text", "--lang", lang, str(path)]) == 0
+    out = capsys.readouterr().out
+    assert said.format(you=you) in out
+    if lang == "sv":
+        assert out.startswith("Hjärter · ") and "· frö 42 ·" in out

@@ -18,7 +18,6 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
 from ...challenge import Challenge, ChallengeError
-from ...coach import verdict
 from ...i18n import Texts
 from ...table import Setup, Table
 from ...table.par import DEALS, challenge_rules, new_challenge, scores
@@ -131,7 +130,7 @@ class ChallengeEndScreen(Screen[None]):
         mine = scores(record)
         parts: list = [Text(t("challenge.title", code=challenge.code), style="bold")]
         if record.par is not None:
-            parts.append(Text(verdict(t, sum(mine), sum(record.par)), style="bold reverse"))
+            parts.append(Text(t.verdict(sum(mine), sum(record.par)), style="bold reverse"))
         else:
             parts.append(Text(t("challenge.par.working"), style="dim"))
         parts.append(results_table(t, mine, record.par))
