@@ -8,6 +8,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any, NoReturn
 
 from . import __version__
@@ -53,6 +54,7 @@ class BadValue(MessageError, argparse.ArgumentTypeError):
 
 _ARGPARSE = (
     (r"invalid choice: (?P<value>.+) \(choose from (?P<choices>.+)\)", "usage.choice"),
+    (r"invalid int value: (?P<value>.+)", "usage.value.int"),
     (r"invalid (?P<kind>\S+) value: (?P<value>.+)", "usage.value"),
     (r"expected one argument", "usage.one-value"),
     (r"ignored explicit argument (?P<value>.+)", "usage.no-value"),
@@ -92,7 +94,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def bot_level(text: str) -> str:
-    """A bot level (``svaer`` is accepted for ``svær``), an import path ``module:Class``, or a program
+    """A bot level (by its name in any language; ``svaer`` for ``svær``), an import path ``module:Class``, or a program
     ``exec:COMMAND`` (kept as written)."""
     spec = text.strip()
     if spec.startswith(EXEC):
@@ -100,9 +102,16 @@ def bot_level(text: str) -> str:
             raise BadValue(Message("usage.bot.no-program", spec=repr(text)))
         return spec
     t = text.strip().lower().replace("svaer", "svær")
+    t = _level_names().get(t, t)
     if t in BOT_LEVELS or ":" in text:
         return t if t in BOT_LEVELS else text.strip()
     raise BadValue(Message("usage.bot.unknown", spec=repr(text), levels=BOT_LEVELS))
+
+
+@cache
+def _level_names() -> dict[str, str]:
+    """Each level by its name in every language ("medel" and "medium" are middel, "svår" and "hard" svær)."""
+    return {say(lang, f"level.{level}").lower(): level for lang in LANGUAGES for level in BOT_LEVELS}
 
 
 def served_bot(text: str) -> str:

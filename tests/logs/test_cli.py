@@ -243,7 +243,7 @@ def test_games_speaks_the_language_of_the_game_played_last_unless_one_was_chosen
 @pytest.mark.parametrize(
     ("lang", "par", "said"),
     [
-        ("sv", (0, 0), "Utmaningen är spelad: Du {you}, par 0: {you} sämre än par."),
+        ("sv", (0, 0), "Utmaningen är spelad: Du {you}, par 0: {you} poäng sämre än par."),
         ("en", None, "Challenge played: you {you} · par ?."),
     ],
 )

@@ -161,7 +161,7 @@ def test_a_bot_that_cannot_be_loaded_is_one_line_in_danish(capsys, tmp_path):
     ("argv", "said"),
     [
         (["--players", "9"], "argumentet --players: ugyldigt valg: 9 (vælg mellem 3, 4, 5, 6, 7, 8)"),
-        (["--seed", "x"], "argumentet --seed: ugyldig int-værdi: 'x'"),
+        (["--seed", "x"], "argumentet --seed: ikke et heltal: 'x'"),  # was "ugyldig int-værdi"
         (["games", "--frobnicate"], "ukendte argumenter: --frobnicate"),
         (["replay"], "disse argumenter mangler: file"),
         (["--name", "\x07"], "argumentet --name: et navn er 1 til 40 skrivbare tegn, ikke '\\x07'"),

@@ -61,3 +61,13 @@ async def test_the_variants_from_the_flags():
     assert rules.pass_cycle == (PassDirection.LEFT, PassDirection.RIGHT)
     rules, _ = await first_rules("--players", "3", "--preset", "svensk", "--variant", "no-two")
     assert rules.odd_cards is OddCards.REMOVE_TWO_OF_CLUBS
+
+
+@pytest.mark.parametrize(
+    ("written", "level"), [("medel", "middel"), ("Svår", "svær"), ("hard", "svær"), ("lätt", "let"), ("svaer", "svær")]
+)
+def test_a_level_by_its_name_in_any_language(written, level):
+    """The Swedish start screen says lätt, medel, svår; --bots medel was refused ("välj bland let, middel, svær")."""
+    from hjerterfri.cli import bot_level
+
+    assert bot_level(written) == level
