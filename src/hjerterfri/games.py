@@ -110,7 +110,7 @@ def score_text(t: Texts, rec: Summary) -> str:
         notes += f"\n↳ {t('games.branched', round=rec.branch.round)}"
     challenge = rec.challenge
     if challenge is None:
-        return "-".join(map(str, rec.totals)) + notes
+        return "-".join(str(rec.totals[s]) for s in listed(rec)) + notes
     played = len(rec.points)
     you = sum(points[challenge.human] for points in rec.points)
     par = "?" if rec.par is None else str(sum(rec.par[:played]))
@@ -120,10 +120,16 @@ def score_text(t: Texts, rec: Summary) -> str:
     return text + notes
 
 
+def listed(rec: Summary) -> list[int]:
+    """The seats in the order the players and their totals are listed: the human first, then the bots
+    (a game played on from another seat's replay has the human elsewhere than at seat 0)."""
+    return sorted(range(len(rec.seats)), key=lambda s: not rec.seats[s].is_human)
+
+
 def players_text(t: Texts, rec: Summary) -> str:
     """``Ida vs Nord, Øst, Vest (medium)``: the human first, then the bots and their levels."""
-    humans = [printable(t.person(s.name)) for s in rec.seats if s.is_human]
-    bots = [s for s in rec.seats if not s.is_human]
+    humans = [printable(t.person(rec.seats[s].name)) for s in listed(rec) if rec.seats[s].is_human]
+    bots = [rec.seats[s] for s in listed(rec) if not rec.seats[s].is_human]
     levels = list(dict.fromkeys(t.level_name(str(s.bot)) for s in bots))
     text = ", ".join(printable(s.name) for s in bots) + (f" ({'/'.join(levels)})" if levels else "")
     return t("games.vs", human=", ".join(humans), bots=text) if humans else text

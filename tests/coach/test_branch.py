@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 
 import pytest
 
@@ -178,3 +179,23 @@ def test_a_branch_is_marked_in_the_games_list_and_left_out_of_the_statistics(tmp
     assert score_text(Texts("en"), summaries[1]).endswith("\n↳ played on from round 2")
     (st,) = stats(summaries, "You")
     assert st.rounds == len(summaries[0].points) and st.games == 1
+
+
+def test_the_games_list_gives_each_total_beside_its_players_name_when_the_human_took_another_seat(tmp_path):
+    """The list names the human first; the totals were in seat order, so a branch from another seat read
+    "Ida vs Astrid, Olle, Karin · 102-21-27-6" with Astrid's 102 beside Ida."""
+    from hjerterfri.gamelog import summarize
+    from hjerterfri.games import players_text, score_text
+    from hjerterfri.i18n import Texts
+
+    old = finished_game().record
+    save(old, tmp_path / "old.json")
+    new = branch(old, 1, True, 17, 2, "Du", str(tmp_path / "old.json"))
+    save(new, tmp_path / "new.json")
+    summary = summarize(tmp_path / "new.json")
+    t = Texts("en")
+    names = [n.strip() for n in re.split(r" vs |, ", players_text(t, summary).split(" (")[0])]
+    totals = score_text(t, summary).splitlines()[0].split("-")
+    seat = {(t.person(s.name)): i for i, s in enumerate(summary.seats)}
+    assert [summary.totals[seat[n]] for n in names] == [int(x) for x in totals]
+    assert summary.seats[2].is_human and names[0] == summary.seats[2].name
