@@ -339,6 +339,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.__dict__.setdefault("lang", None)
     if args.command not in (None, "play", "continue"):  # the game says it on its own screen
         _warn_of_broken_settings(args)
+    _find_in_games(args)
     try:
         status = _handler(args.command or "play")(args)
         sys.stdout.flush()  # here, so that a reader gone away is met below, not at exit
@@ -351,6 +352,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (OSError, ValueError) as e:
         print(one_line(say(_language(args), "cli.error", message=error_message(e))), file=sys.stderr)
         return 2
+
+
+def _find_in_games(args: argparse.Namespace) -> None:
+    """A bare file name that is not here but is in the games directory means that file (``games`` lists the
+    names alone; ``replay NAME`` said the file did not exist)."""
+    for name in ("file", "source"):
+        given = getattr(args, name, None)
+        if not given or os.sep in given or (os.altsep and os.altsep in given) or os.path.lexists(given):
+            continue
+        from .paths import games_dir
+
+        saved = games_dir(getattr(args, "data_dir", None)) / given
+        if saved.is_file():
+            setattr(args, name, str(saved))
 
 
 def error_message(error: Exception) -> Message | str:

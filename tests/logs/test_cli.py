@@ -270,3 +270,17 @@ def test_replay_text_of_a_finished_challenge_says_how_it_went(capsys, tmp_path, 
     assert said.format(you=you) in out
     if lang == "sv":
         assert out.startswith("Hjärter · ") and "· frö 42 ·" in out
+
+
+def test_a_name_from_the_games_list_opens_that_game_from_anywhere(capsys, data_dir, tmp_path, monkeypatch):
+    """`games` lists file names alone; `replay NAME` said the file did not exist outside the games directory."""
+    record = play_out(new_record("svensk", seed=5), actions=40)
+    path = new_log_path(record)
+    save(record, path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert main(["replay", "--text", "--lang", "en", path.name]) == 0
+    assert "Unfinished" in capsys.readouterr().out
+    assert main(["replay", "--text", "--lang", "en", "no-such-game.json"]) == 2  # a name not there: as before
+    assert "no-such-game.json" in capsys.readouterr().err
