@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from .analysis import NOTABLE, AnalysisError, GameReview, Review
 from .catalogue import Message
-from .challenge import Challenge
+from .challenge import PREFIX, Challenge, ChallengeError
 from .gamelog import GameRecord, load
 from .i18n import Texts
 from .launch import language
@@ -134,7 +135,10 @@ def challenge_main(args: argparse.Namespace) -> int:
 
     record: GameRecord | None = None
     text = args.source.strip()
-    if Path(args.source).exists() or not text.upper().startswith("HJ"):
+    code = text.upper().startswith(PREFIX)
+    if not code and not os.path.lexists(args.source):  # ("hej": the file could not be read, it said)
+        raise ChallengeError(Message("challenge.neither", source=args.source))
+    if not code or Path(args.source).exists():
         record = load(args.source)
         challenge = challenge_of(record)
     else:

@@ -110,6 +110,7 @@ def test_challenge_of_a_code_works_out_its_par_as_json(capsys):
     [
         (["challenge", "HJ2-Y4G1-A700-4S"], "version 2 of the dealing"),
         (["challenge", "HJ1-Y4G1-A700-4T"], "mistyped"),
+        (["challenge", "hej"], r"hej: no saved game of that name, nor a challenge code \(a code begins with HJ\)"),
         (["--challenge", "HJ1-Y4G1-A700-4T"], "mistyped"),
         (["--challenge", "--bots", "mybot:Bot"], "cannot load bot|let, middel or svær"),
         (["--challenge", SHORT.code, "--players", "5"], "--players is not used with a challenge code"),
