@@ -775,3 +775,20 @@ async def test_from_the_end_of_a_game_s_goes_to_the_start_screen():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.screen.table is not table
+
+
+@sync
+async def test_a_round_summary_with_two_decks_offers_no_review():
+    """At six players v was offered and then said only that svær weighs one deck only."""
+    for players, offered in [(6, False), (4, True)]:
+        table = fixed_table(seed=3, lang="en", players=players, preset_name="svensk")
+        play_in_engine(table, lambda g: g.round.is_over)
+        app = app_at(table)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, RoundSummaryScreen)
+            for _ in range(50):  # the footer is filled in a moment after the screen
+                if footer_actions(app):
+                    break
+                await pilot.pause(0.02)
+            assert "next" in footer_actions(app) and ("review" in footer_actions(app)) is offered

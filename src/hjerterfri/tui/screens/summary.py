@@ -79,6 +79,10 @@ class SheetScreen(Screen[None]):
     def on_mount(self) -> None:
         relabel(self, self.app.texts)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No review of a game with two decks (svær weighs one deck only): the key is not offered."""
+        return action != "review" or self.table.rules.decks == 1
+
     def on_resize(self) -> None:
         if self.app.size != self._fitted:  # (not when first shown: it was composed for this size)
             self.refresh(recompose=True)
