@@ -261,3 +261,24 @@ async def _test_viewer_help_and_branch_over():
         await pilot.pause()
         assert [n.message for n in app._notifications] == ["The game is over: there is nothing to play on from here"]
         assert app.branched is None
+
+
+def test_the_step_that_ends_a_trick_names_its_last_card_and_who_took_it():
+    """It said only "Ida takes the trick (13 points)": the card that ended it was never said (screen readers)."""
+    asyncio.run(_test_the_step_that_ends_a_trick())
+
+
+async def _test_the_step_that_ends_a_trick():
+    partial = load(DATA / "valid-finished.json", lenient=True)
+    first = partial.record.game.rounds[0].tricks[0]
+    names = [s.name for s in partial.record.seats]
+    app = ReplayApp(partial, "en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("right", "down")  # after the passes, the first trick's end
+        await pilot.pause()
+        assert len(position(app.game, app.steps[app.index]).tricks) == 1
+        status = str(app.query_one("#status").render())
+        last = first.cards[-1]
+        taker = names[first.winner]
+        said = f"{names[first.seat_of(len(first.cards) - 1)]}: {app.texts.card_name(last)} · "
+        assert status.startswith(said) and taker in status.removeprefix(said), status

@@ -326,9 +326,12 @@ class ReplayApp(ReportingApp):
         if r.trick:
             seat, card = r.trick_plays()[-1]
             return Text(t("played", name=self.names[seat], card=t.card_name(card)))
-        done = r.tricks[-1]
+        done = r.tricks[-1]  # its last card, then who took it (the card was not said: a screen reader missed it)
+        last = len(done.cards) - 1
+        played = t("played", name=self.names[done.seat_of(last)], card=t.card_name(done.cards[last]))
         name = self.names[done.winner]
-        return Text(t("trick.won.points", name=name, n=done.points) if done.points else t("trick.won", name=name))
+        won = t("trick.won.points", name=name, n=done.points) if done.points else t("trick.won", name=name)
+        return Text(f"{played} · {won}")
 
     def totals_before(self, round_index: int) -> list[int]:
         totals = [0] * self.players
