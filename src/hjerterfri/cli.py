@@ -89,6 +89,14 @@ class _Parser(argparse.ArgumentParser):
             why = refused.message if isinstance(refused, BadValue) else argparse_message(e.message)
             raise UsageError(self.prog, Message("usage.argument", argument=e.argument_name or "", why=why)) from None
 
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:  # named with the command they came with ("see hjerterfri games --help", not the top's help)
+            command = getattr(parsed, "command", None)
+            prog = f"{self.prog} {command}" if command else self.prog
+            raise UsageError(prog, argparse_message(f"unrecognized arguments: {' '.join(extras)}"))
+        return parsed
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(self.prog, argparse_message(message))
 

@@ -169,7 +169,7 @@ def test_a_bot_that_cannot_be_loaded_is_one_line_in_danish(capsys, tmp_path):
 )
 def test_argparse_refusals_are_said_in_danish_too(capsys, argv, said):
     line = error_line(capsys, ["--lang", "da", *argv])
-    prog = "hjerterfri replay" if argv == ["replay"] else "hjerterfri"
+    prog = f"hjerterfri {argv[0]}" if argv[0] in ("replay", "games") else "hjerterfri"  # games: it said the top's help
     assert line == f"{prog}: fejl: {said} (se {prog} --help)"
 
 
