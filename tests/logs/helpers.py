@@ -56,3 +56,18 @@ def state(game: Game) -> list:
         + [(r.tricks, r.trick, r.taken) for r in game.rounds]
         + [game.totals, game.outcome()]
     )
+
+
+def finished_challenge(par: tuple[int, ...] | None = (0, 0)) -> GameRecord:
+    """A challenge of two deals played to its end (the human as let plays), its par set unless None."""
+    from hjerterfri.challenge import Challenge
+    from hjerterfri.table import local_players
+    from hjerterfri.table.par import challenge_table
+
+    challenge = Challenge("dansk", 4, "standard", 42, 2, ("let", "let", "let"))
+    table = challenge_table(challenge, ["Du", "Astrid", "Olle", "Karin"], local_players())
+    table.run(human=make_bot("let", 1))
+    assert table.record.is_finished
+    if par is not None:
+        table.set_par(par)
+    return table.record

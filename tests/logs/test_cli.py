@@ -11,7 +11,7 @@ from hjerterfri.cli import main
 from hjerterfri.gamelog import GameRecord, load, new_log_path, save
 from hjerterfri.rules import preset
 
-from .helpers import new_record, play_out
+from .helpers import finished_challenge, new_record, play_out
 
 DATA = Path(__file__).parent.parent / "data" / "logs"
 
@@ -250,21 +250,11 @@ def test_games_speaks_the_language_of_the_game_played_last_unless_one_was_chosen
 def test_replay_text_of_a_finished_challenge_says_how_it_went(capsys, tmp_path, lang, par, said):
     """It said "Unfinished: round 2, the next round is not dealt yet" after a challenge's last deal; its
     heading said "Hjerterfri" in Swedish and "seed" where the texts say "frö"."""
-    from hjerterfri.bots import make_bot
-    from hjerterfri.challenge import Challenge
-    from hjerterfri.table import local_players
-    from hjerterfri.table.par import challenge_table
-
-    challenge = Challenge("dansk", 4, "standard", 42, 2, ("let", "let", "let"))
-    table = challenge_table(challenge, ["Du", "Astrid", "Olle", "Karin"], local_players())
-    table.run(human=make_bot("let", 1))
-    assert table.record.is_finished
-    if par is not None:
-        table.set_par(par)
-    you = sum(r.scores()[challenge.human] for r in table.game.rounds if r.is_over)
+    record = finished_challenge(par)
+    you = sum(r.scores()[record.challenge.human] for r in record.game.rounds if r.is_over)
     assert you > 0
     path = tmp_path / "challenge.json"
-    save(table.record, path)
+    save(record, path)
     assert main(["replay", "--text", "--lang", lang, str(path)]) == 0
     out = capsys.readouterr().out
     assert said.format(you=you) in out

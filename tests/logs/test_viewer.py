@@ -282,3 +282,23 @@ async def _test_the_step_that_ends_a_trick():
         taker = names[first.winner]
         said = f"{names[first.seat_of(len(first.cards) - 1)]}: {app.texts.card_name(last)} · "
         assert status.startswith(said) and taker in status.removeprefix(said), status
+
+
+def test_the_last_step_of_a_finished_challenge_says_how_it_went(tmp_path):
+    """It said "Round 2 is over" and nothing of the par."""
+    asyncio.run(_test_the_last_step_of_a_finished_challenge(tmp_path))
+
+
+async def _test_the_last_step_of_a_finished_challenge(tmp_path):
+    from hjerterfri.gamelog import save
+
+    from .helpers import finished_challenge
+
+    record = finished_challenge((1, 2))
+    you = sum(r.scores()[record.challenge.human] for r in record.game.rounds)
+    save(record, tmp_path / "c.json")
+    app = ReplayApp(load(tmp_path / "c.json", lenient=True), "en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("end")
+        await pilot.pause()
+        assert app.texts.verdict(you, 3) in str(app.query_one("#status").render())

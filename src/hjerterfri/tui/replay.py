@@ -322,6 +322,10 @@ class ReplayApp(ReportingApp):
             over = Text(t("summary.title", n=r.number), style="bold")
             if shooter is not None:
                 over.append(" · ☾ " + t("replay.moon", name=self.names[shooter]), style="bold reverse")
+            rec = self.record
+            if rec.challenge is not None and rec.par is not None and step.round_index + 1 == rec.challenge.deals:
+                you = sum(rd.scores()[rec.challenge.human] for rd in self.game.rounds[: rec.challenge.deals])
+                over.append(" · " + t.verdict(you, sum(rec.par)), style="bold")  # the challenge's last deal
             return over
         if r.trick:
             seat, card = r.trick_plays()[-1]
