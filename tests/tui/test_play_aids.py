@@ -575,10 +575,16 @@ async def test_the_last_trick_before_any_says_so_and_while_passing_names_the_rou
         assert plain(app.screen.query(Static).first().content).strip() == "Last trick · Round 1"
 
 
+def after_two_tricks(players: int) -> Table:
+    """A svensk table of ``players`` at the human's turn after two tricks (LowestBot opponents)."""
+    table = fixed_table(seed=3, lang="en", players=players, preset_name="svensk")
+    play_in_engine(table, lambda g: g.round.phase is Phase.PLAYING and len(g.round.tricks) == 2 and g.round.turn == 0)
+    return table
+
+
 @sync
 async def test_the_last_trick_at_five_players_names_each_card_on_one_line():
-    table = fixed_table(seed=3, lang="en", players=5, preset_name="svensk")
-    play_in_engine(table, lambda g: g.round.phase is Phase.PLAYING and len(g.round.tricks) == 2 and g.round.turn == 0)
+    table = after_two_tricks(5)
     app = app_at(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -595,8 +601,7 @@ async def test_the_last_trick_at_eight_players_writes_each_name_whole():
     """Eight cards in a row, each under its player's name: in the 48-column dialog "Alice" was "Alic"."""
     from hjerterfri.tui.widgets.trick import TrickView
 
-    table = fixed_table(seed=3, lang="en", players=8, preset_name="svensk")
-    play_in_engine(table, lambda g: g.round.phase is Phase.PLAYING and len(g.round.tricks) == 2 and g.round.turn == 0)
+    table = after_two_tricks(8)
     app = app_at(table)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
