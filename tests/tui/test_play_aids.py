@@ -797,3 +797,17 @@ async def test_a_round_summary_with_two_decks_offers_no_review():
                     break
                 await pilot.pause(0.02)
             assert "next" in footer_actions(app) and ("review" in footer_actions(app)) is offered
+
+
+@sync
+async def test_h_says_that_the_round_points_are_hidden_and_shown_again():
+    """h took a line off each box and said nothing."""
+    app = app_at(fixed_table(lang="en"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        assert app.settings.hide_round_points and status(app) == "This round's points are hidden (h shows them)"
+        await pilot.press("h")
+        await pilot.pause()
+        assert not app.settings.hide_round_points and status(app) == "This round's points are shown (h hides them)"

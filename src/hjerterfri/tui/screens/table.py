@@ -854,7 +854,11 @@ class TableScreen(Screen[None]):
         self.app.push_screen(ScoresScreen(self.table.names, self.table.game.history()))
 
     def action_toggle_points(self) -> None:
-        self.post_message(SettingChanged("hide_round_points", not self.app.settings.hide_round_points))
+        hide = not self.app.settings.hide_round_points
+        self.post_message(SettingChanged("hide_round_points", hide))
+        self.say(
+            self.app.texts("points.toggle.hidden" if hide else "points.toggle.shown")
+        )  # (a box losing a line is easily missed)
 
     def action_card_list(self) -> None:
         from .dialogs import CardListScreen
