@@ -856,9 +856,7 @@ class TableScreen(Screen[None]):
     def action_toggle_points(self) -> None:
         hide = not self.app.settings.hide_round_points
         self.post_message(SettingChanged("hide_round_points", hide))
-        self.say(
-            self.app.texts("points.toggle.hidden" if hide else "points.toggle.shown")
-        )  # (a box losing a line is easily missed)
+        self.say(self.app.texts("points.toggle.hidden" if hide else "points.toggle.shown"))  # (easily missed)
 
     def action_card_list(self) -> None:
         from .dialogs import CardListScreen
