@@ -282,6 +282,13 @@ async def _test_the_step_that_ends_a_trick():
         taker = names[first.winner]
         said = f"{names[first.seat_of(len(first.cards) - 1)]}: {app.texts.card_name(last)} · "
         assert status.startswith(said) and taker in status.removeprefix(said), status
+        await pilot.press("pagedown", "left")  # the first round's last step: its last trick, then the round's end
+        await pilot.pause()
+        final = partial.record.game.rounds[0].tricks[-1]
+        status = str(app.query_one("#status").render())
+        ender = names[final.seat_of(len(final.cards) - 1)]
+        assert status.startswith(f"{ender}: {app.texts.card_name(final.cards[-1])}")
+        assert "Round 1 is over" in status, status
 
 
 def test_the_last_step_of_a_finished_challenge_says_how_it_went(tmp_path):

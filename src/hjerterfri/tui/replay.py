@@ -319,7 +319,8 @@ class ReplayApp(ReportingApp):
             return Text(t("replay.dealt"), style="dim")
         if r.is_over:
             shooter = r.moon_shooter()
-            over = Text(t("summary.title", n=r.number), style="bold")
+            over = Text(f"{self.trick_end(r)} · ") if r.tricks else Text()  # the last trick's end, then the round's
+            over.append(t("summary.title", n=r.number), style="bold")
             if shooter is not None:
                 over.append(" · ☾ " + t("replay.moon", name=self.names[shooter]), style="bold reverse")
             rec = self.record
@@ -330,12 +331,17 @@ class ReplayApp(ReportingApp):
         if r.trick:
             seat, card = r.trick_plays()[-1]
             return Text(t("played", name=self.names[seat], card=t.card_name(card)))
-        done = r.tricks[-1]  # its last card, then who took it (the card was not said: a screen reader missed it)
+        return Text(self.trick_end(r))
+
+    def trick_end(self, r: Round) -> str:
+        """The last trick's last card, then who took it (the card was not said: a screen reader missed it)."""
+        t = self.texts
+        done = r.tricks[-1]
         last = len(done.cards) - 1
         played = t("played", name=self.names[done.seat_of(last)], card=t.card_name(done.cards[last]))
         name = self.names[done.winner]
         won = t("trick.won.points", name=name, n=done.points) if done.points else t("trick.won", name=name)
-        return Text(f"{played} · {won}")
+        return f"{played} · {won}"
 
     def totals_before(self, round_index: int) -> list[int]:
         totals = [0] * self.players
