@@ -363,16 +363,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _find_in_games(args: argparse.Namespace) -> None:
-    """A bare file name that is not here but is in the games directory means that file (``games`` lists the
-    names alone; ``replay NAME`` said the file did not exist)."""
+    """A bare file name that is not here but is in the games directory (with or without ``.json``) means that
+    file (``games`` lists the names alone; ``replay NAME`` said the file did not exist)."""
     for name in ("file", "source"):
         given = getattr(args, name, None)
         if not given or os.sep in given or (os.altsep and os.altsep in given) or os.path.lexists(given):
             continue
         from .paths import games_dir
 
-        saved = games_dir(getattr(args, "data_dir", None)) / given
-        if saved.is_file():
+        folder = games_dir(getattr(args, "data_dir", None))
+        saved = next((folder / n for n in (given, f"{given}.json") if (folder / n).is_file()), None)
+        if saved is not None:
             setattr(args, name, str(saved))
 
 

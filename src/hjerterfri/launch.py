@@ -15,7 +15,7 @@ from .files import GameInUse, GameLock
 from .gamelog import GameRecord
 from .i18n import PRESET_LANGUAGE, Texts
 from .paths import data_dir
-from .rules import RulesError
+from .rules import PRESETS, RulesError
 from .settings import KeptSettings, Settings
 from .table import Setup, Table, process_players
 from .table.players import EXEC, command_for
@@ -242,7 +242,11 @@ def _table(args: argparse.Namespace, last: Settings) -> tuple[str, int]:
     that does not go with the rules (a settings file edited by hand, a --preset flag) gives way to four; a
     --players flag the rules do not play is left for ``checked`` to name."""
     flag_players = getattr(args, "players", None)
-    preset, players = getattr(args, "preset", None) or last.preset, flag_players or last.players
+    flag_preset = getattr(args, "preset", None)
+    preset, players = flag_preset or last.preset, flag_players or last.players
+    if flag_players and not flag_preset and not _playable(Setup(preset=preset, players=players)):
+        # --players 6 alone: the rules that play it (svensk, with two decks), not last time's Danish refused
+        preset = next((p for p in PRESETS if _playable(Setup(preset=p, players=players))), preset)
     if flag_players or _playable(Setup(preset=preset, players=players)):
         return preset, players
     return preset, Settings.players

@@ -272,5 +272,7 @@ def test_a_name_from_the_games_list_opens_that_game_from_anywhere(capsys, data_d
     monkeypatch.chdir(elsewhere)
     assert main(["replay", "--text", "--lang", "en", path.name]) == 0
     assert "Unfinished" in capsys.readouterr().out
+    assert main(["replay", "--text", "--lang", "en", path.stem]) == 0  # without .json too
+    assert "Unfinished" in capsys.readouterr().out
     assert main(["replay", "--text", "--lang", "en", "no-such-game.json"]) == 2  # a name not there: as before
     assert "no-such-game.json" in capsys.readouterr().err

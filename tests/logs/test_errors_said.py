@@ -125,7 +125,7 @@ def test_a_directory_that_does_not_exist_is_one_line_in_danish(capsys, tmp_path)
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (["--players", "6"], "dansk spilles af 3 til 5 spillere; 6 til 8 spiller svensk med to kortspil"),
+        (["--preset", "dansk", "--players", "6"], "dansk spilles af 3 til 5 spillere; 6 til 8 spiller svensk med to"),
         (["--preset", "svensk", "--players", "5", "--variant", "no-two"], "svensk ved 5 spillere har ingen variant"),
         (["--players", "4", "--pass-count", "2"], "fire spillere giver 3 kort videre; et andet antal kun ved 3"),
         (["--players", "3", "--pass-count", "17"], "man kan ikke give 17 kort videre fra en hånd på 17 (højst 16)"),
@@ -181,10 +181,11 @@ def test_the_kept_language_says_the_error_when_no_flag_does(capsys, tmp_path):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"lang": "sv"}), encoding="utf-8")
     flags = ["--data-dir", str(tmp_path)]
-    assert error_line(capsys, [*flags, "--players", "6"]).startswith("hjerterfri: fel: dansk spelas av 3 till 5")
+    six = ["--preset", "dansk", "--players", "6"]
+    assert error_line(capsys, [*flags, *six]).startswith("hjerterfri: fel: dansk spelas av 3 till 5")
     assert "okänd motståndare 'x'" in error_line(capsys, [*flags, "--bots", "x"])
-    assert error_line(capsys, [*flags, "--lang", "en", "--players", "6"]).startswith("hjerterfri: error: dansk is")
-    assert error_line(capsys, ["--data-dir", str(tmp_path / "new"), "--players", "6"]).startswith("hjerterfri: fejl:")
+    assert error_line(capsys, [*flags, "--lang", "en", *six]).startswith("hjerterfri: error: dansk is")
+    assert error_line(capsys, ["--data-dir", str(tmp_path / "new"), *six]).startswith("hjerterfri: fejl:")
 
 
 def test_a_replayed_logs_error_speaks_the_transcripts_language(capsys, tmp_path):

@@ -134,3 +134,17 @@ async def test_the_cursor_follows_the_pointer_over_the_hand():
         await pilot.hover(HandView, offset=(x, 2))
         await pilot.pause()
         assert hand.cursor == 5 and not app.screen.chosen  # marked, not chosen
+
+
+@sync
+async def test_esc_in_the_name_field_leaves_the_field_and_then_quits():
+    """Esc in the name field quit the program at once (Esc is the usual way out of a text field)."""
+    app = make_app(seed=3, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#name")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running and app.focused is None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.is_running

@@ -24,7 +24,7 @@ from .test_continue import args_for
         (["--no-pass", "--pass-count", "2"], "a game without passing passes no cards, not 2"),
         (["--players", "5", "--preset", "svensk", "--variant", "no-two"], "has no variant 'no-two'"),
         (["--players", "3", "--variant", "left-right", "--no-pass"], "cannot be played without passing"),
-        (["--players", "6"], "dansk is played by 3 to 5 players; 6 to 8 play svensk"),
+        (["--preset", "dansk", "--players", "6"], "dansk is played by 3 to 5 players; 6 to 8 play svensk"),
     ],
 )
 def test_a_table_that_cannot_be_played_is_one_line(argv, words, tmp_path, capsys):
@@ -71,3 +71,13 @@ def test_a_level_by_its_name_in_any_language(written, level):
     from hjerterfri.cli import bot_level
 
     assert bot_level(written) == level
+
+
+def test_players_six_alone_plays_the_rules_that_play_six(tmp_path):
+    """--help says "6 to 8 play svensk with two decks"; --players 6 alone was refused as Danish for six."""
+    from hjerterfri.cli import build_parser
+
+    app = play_app(build_parser().parse_args(["--data-dir", str(tmp_path), "--players", "6"]))
+    assert (app.setup.preset, app.setup.players) == ("svensk", 6)
+    app = play_app(build_parser().parse_args(["--data-dir", str(tmp_path), "--players", "3"]))
+    assert (app.setup.preset, app.setup.players) == ("dansk", 3)  # last time's rules, where they play it

@@ -129,7 +129,7 @@ class StartScreen(Screen[None]):
         Binding("tab", "app.focus_next", show=False, priority=True),
         Binding("shift+tab", "app.focus_previous", show=False, priority=True),
         Binding("question_mark", "help", "key.help", key_display="?"),
-        Binding("escape", "app.quit", "key.quit", key_display="Esc"),
+        Binding("escape", "leave", "key.quit", key_display="Esc"),
     ]
     app: HjerterfriApp
 
@@ -274,6 +274,13 @@ class StartScreen(Screen[None]):
     @on(Input.Submitted)
     def _submitted(self) -> None:
         self.action_start()
+
+    def action_leave(self) -> None:
+        """Esc: out of the name field, as in any text field; elsewhere, out of the program."""
+        if isinstance(self.focused, Input):
+            self.set_focus(None)
+        else:
+            self.app.exit()
 
     def on_click(self, event: events.Click) -> None:
         """A click beside the lines leaves the name field (the focus stayed in it, and so did the keys)."""
