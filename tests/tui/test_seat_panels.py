@@ -215,3 +215,23 @@ def test_a_text_of_another_width_is_laid_out_again():
     ):
         show_text(panel, Text(text))  # type: ignore[arg-type]
     assert panel.layouts == [True, True, False]
+
+
+@sync
+async def test_a_long_name_is_shown_whole_in_the_scores_where_there_is_room():
+    """ "Maximiliane" was "Maximilia…" on the summary and the end screen, with twenty columns to spare (at 80
+    columns the history still cuts it: both tables would not fit beside each other)."""
+    from hjerterfri.tui.screens.summary import RoundSummaryScreen
+
+    from .helpers import fixed_table, lowest_players, plain, play_in_engine, settle
+
+    table = fixed_table(seed=3, lang="en")
+    table.rename(0, "Maximiliane")
+    play_in_engine(table, lambda g: g.round.is_over)
+    app = HjerterfriApp(fast_settings("en"), table=table, make_player=lowest_players)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, RoundSummaryScreen)
+        await pilot.pause()
+        assert "Maximiliane" in plain(app.screen.query_one("#history").content, width=80)
+        assert "Maximiliane" in plain(app.screen.query_one("#round").content, width=80)

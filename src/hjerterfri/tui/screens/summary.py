@@ -20,7 +20,7 @@ from ...literal import literal
 from ...rules import MoonScoring
 from ...table import Table
 from ..labels import relabel
-from ..widgets.scores import HISTORY_OVERHEAD, NAME_WIDTH, HistoryPanel, history_sheet, round_table
+from ..widgets.scores import HISTORY_OVERHEAD, HistoryPanel, history_sheet, name_width, round_table
 
 if TYPE_CHECKING:
     from ..app import HjerterfriApp
@@ -56,7 +56,7 @@ class SheetScreen(Screen[None]):
         history = [result.scores for result in self.table.results()]
         rows = max(self.app.size.height - FRAME_ROWS - head_rows - HISTORY_OVERHEAD, 2)
         room = self.app.size.width - FRAME_COLUMNS
-        widths = range(NAME_WIDTH, 3, -1)
+        widths = range(name_width(self.table.names), 3, -1)
         t = self.app.texts
 
         def fits(name_width: int, room: int) -> bool:
@@ -208,14 +208,13 @@ class GameEndScreen(SheetScreen):
         who = t.join([f"{t.person(names[s])} ({game.totals[s]})" for s in over])
         parts.append(Text(t("end.reason", who=who, target=game.rules.target), style="dim"))
         order = sorted(range(len(names)), key=lambda s: game.totals[s])
+        width = name_width(names)
         lines = Text("\n")
         for place, seat in enumerate(order, 1):
             style = "bold" if place == 1 else ""
             lines.append(f"{place}. ", style=style)
-            lines.append_text(literal(names[seat], style=style, limit=NAME_WIDTH))
-            lines.append(
-                " " * (NAME_WIDTH - min(len(names[seat]), NAME_WIDTH) + 1) + f"{game.totals[seat]:>4}\n", style=style
-            )
+            lines.append_text(literal(names[seat], style=style, limit=width))
+            lines.append(" " * (width - min(len(names[seat]), width) + 1) + f"{game.totals[seat]:>4}\n", style=style)
         parts.append(lines)
         if undos := len(self.table.record.undos):
             parts.append(Text(t("end.undos", n=undos), style="dim"))

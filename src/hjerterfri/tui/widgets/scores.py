@@ -1,7 +1,8 @@
 """Score tables from plain numbers, and the panels that show a round's result and the game's history (the
 summary, the game's end, the score dialog and the replay).
 
-Names are outside text: they are shown literally and cut to ``NAME_WIDTH``. A long game's history keeps
+Names are outside text: they are shown literally and cut to ``name_width`` (the history's narrower where the
+terminal is). A long game's history keeps
 to the rows it is given: the first rounds fold into one row of their sums, the last ones stay apart, and
 the totals are always there.
 """
@@ -18,7 +19,16 @@ from ...i18n import Texts
 from ...literal import literal
 
 NAME_WIDTH = 10
-"""Columns a name gets in a score table (a longer one ends in an ellipsis)."""
+"""Columns a name gets in a score table at the least where it fits (a longer one ends in an ellipsis)."""
+LONG_NAME = 16
+"""Columns a long name may take where there is room (a name may have 40)."""
+
+
+def name_width(names: list[str]) -> int:
+    """Columns for ``names`` in a table: the longest one's, between ``NAME_WIDTH`` and ``LONG_NAME``."""
+    return max(NAME_WIDTH, min(LONG_NAME, max((len(n) for n in names), default=0)))
+
+
 HISTORY_OVERHEAD = 5
 """Rows of a history sheet that are not rounds: the heading, the column heads and their rule, the totals' rule
 and the totals."""
@@ -62,7 +72,7 @@ def round_table(texts: Texts, names: list[str], scores: tuple[int, ...], totals:
     low = min(totals)
     for seat, name in enumerate(names):
         style = "bold" if totals[seat] == low else ""
-        table.add_row(literal(name, limit=NAME_WIDTH), str(scores[seat]), str(totals[seat]), style=style)
+        table.add_row(literal(name, limit=name_width(names)), str(scores[seat]), str(totals[seat]), style=style)
     return table
 
 
