@@ -677,6 +677,9 @@ def test_the_cursor_on_a_hinted_card_keeps_the_hints_mark():
     assert hand.render().plain.splitlines()[-1].startswith(" ✓▲")
     hand.hinted = (Card.parse("5H"),)
     assert hand.render().plain.splitlines()[-1].split() == ["▲", "✓"]
+    hand.hinted = (Card.parse("2C"),)
+    hand.received = (Card.parse("2C"),)  # a card received, hinted, under the cursor: it showed •▲• and no ✓
+    assert hand.render().plain.splitlines()[-1].startswith(" ✓▲•")
 
 
 @sync

@@ -121,7 +121,7 @@ class HandView(Widget, can_focus=True):
                 lines[row].append_text(part[:shown])
             dot = "•" if received[i] else " "
             middle = "▲" if at_cursor else "✓" if hinted else " "
-            left = "✓" if at_cursor and hinted and not received[i] else dot  # the cursor on a hinted card: both
+            left = "✓" if at_cursor and hinted else dot  # the cursor on a hinted card: both (on a card received too)
             marks = f" {left}{middle}{dot}" + (" " if pitch > CARD_WIDTH else "")
             marks = marks.ljust(shown)  # an overlapped card's marks stay under its visible part
             colour = CURSOR if at_cursor else HINT if hinted else RECEIVED
