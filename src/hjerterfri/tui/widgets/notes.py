@@ -82,13 +82,12 @@ def tracker_lines(
     shortened, where the line would not fit). In one row: the cards out, the queen and the voids, run
     together and cut at ``width``."""
     left = out(view)
-    one_deck = view.rules.decks == 1  # run together, ranks write 10 as the cards do; with two decks T ("1010")
-    spaced, compact, counted = [], [], []
+    spaced, compact, counted = [], [], []  # run together, a ten is T ("♠AKQJ109875432", "1010" could not be read)
     for suit in SUIT_ORDER:
         cards = sorted((c for c in left.elements() if c.suit is suit), reverse=True)
         sign = Text(deck.suit(suit), style=f"bold {deck.ink(suit)}")
         spaced.append(Text.assemble(sign, " ", " ".join(deck.rank(c) for c in cards) or "–"))
-        compact.append(Text.assemble(sign, "".join(deck.rank(c) if one_deck else c.rank_text for c in cards) or "–"))
+        compact.append(Text.assemble(sign, "".join(c.rank_text for c in cards) or "–"))
         counted.append(Text.assemble(sign, " ", str(len(cards))))
     label = t("tracker.out") + " "
     first = Text.assemble(label, Text(" · ").join(spaced))
