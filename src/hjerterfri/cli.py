@@ -168,7 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         type=bot_level,
         metavar="LEVEL",
-        help=f"the bots' strength: {', '.join(BOT_LEVELS)}, a bot class as module:Class, "
+        help=f"the bots' strength: {', '.join(BOT_LEVELS)} (easy, medium, hard), a bot class as module:Class, "
         "or a program speaking the bot protocol as exec:COMMAND (docs/bot-protocol.md)",
     )
     play.add_argument(
@@ -185,13 +185,16 @@ def build_parser() -> argparse.ArgumentParser:
         "or no-two (svensk at 3: without the two of clubs)",
     )
     play.add_argument(
-        "--no-pass", action="store_true", default=None, help="play without passing cards (004: any preset, any table)"
+        "--no-pass",
+        action="store_true",
+        default=None,
+        help="play without passing cards (the Swedish text allows it: any preset, any table)",
     )
     play.add_argument(
         "--pass-count",
         type=int,
         metavar="N",
-        help="cards passed each round, when not four players (default 3; 004)",
+        help="cards passed each round, when not four players (default 3; the Swedish text allows it)",
     )
     play.add_argument("--seed", type=int, help="the seed of the deals (the same seed, the same cards)")
     play.add_argument("--name", type=player_name, help="your name at the table (1 to 40 printable characters)")
