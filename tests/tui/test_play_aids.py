@@ -379,7 +379,7 @@ async def test_the_tracker_shows_what_your_view_shows_and_goes_on_and_off_with_k
         assert app.settings.tracker
         shown = notes(app)
         view = table.view(HUMAN)
-        assert "Out:" in shown and ("Q♠ out" in shown or "Q♠ has fallen" in shown or "Q♠ is yours" in shown)
+        assert "Still out:" in shown and ("Q♠ out" in shown or "Q♠ played" in shown or "Q♠ is yours" in shown)
         out = view.unseen_mask()
         for card in (Card.parse(c) for c in ("AS", "2C", "KH")):
             assert (app.texts.deck.rank(card) in shown) or not out >> card & 1
@@ -419,7 +419,7 @@ def test_the_tracker_with_two_decks_counts_the_cards_out_so_the_queens_stay_in_v
     r = Round.deal(preset("svensk", 6), seed=4, number=1)
     names = ["Ida", "Bo", "Cy", "Di", "Ek", "Fa"]
     (line,) = tracker_lines(Texts("en"), Deck(), r.view(0), names, 78, hide_points=True, rows=1)
-    assert line.plain.startswith("Out: ♣ ") and "Q♠: 0 fallen" in line.plain and "…" not in line.plain
+    assert line.plain.startswith("Still out: ♣ ") and "Q♠: 0 played" in line.plain and "…" not in line.plain
     (line,) = tracker_lines(Texts("sv"), Deck(), r.view(0), names, 78, hide_points=True, rows=1)
     assert "Q♠: ute 2, fallit 0" in line.plain and "…" not in line.plain  # it said "1 fallna", as in "1 fallen ones"
 
