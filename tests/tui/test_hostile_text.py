@@ -123,7 +123,7 @@ async def test_the_app_shows_a_hostile_game_literally_to_its_end(tmp_path):
         assert isinstance(app.screen, GameEndScreen)
     assert undone and table.record.undos
     shown = "\n".join(seen)
-    assert "Out:" in shown and "Taken back:" in shown and "You passed" in shown
+    assert "Still out:" in shown and "Taken back:" in shown and "You passed" in shown
     assert_literal(shown)
     for name in MARKUP[:4]:
         assert name[:14] in shown

@@ -373,7 +373,7 @@ async def test_the_tracker_shows_what_your_view_shows_and_goes_on_and_off_with_k
     app = app_at(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert "Out:" not in notes(app)
+        assert "Still out:" not in notes(app)
         await pilot.press("k")
         await pilot.pause()
         assert app.settings.tracker
@@ -388,7 +388,7 @@ async def test_the_tracker_shows_what_your_view_shows_and_goes_on_and_off_with_k
                 assert table.names[seat] in shown
         await pilot.press("k")
         await pilot.pause()
-        assert not app.settings.tracker and "Out:" not in notes(app)
+        assert not app.settings.tracker and "Still out:" not in notes(app)
 
 
 def test_the_tracker_says_who_has_the_queen_you_passed():
