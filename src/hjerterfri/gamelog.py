@@ -167,6 +167,12 @@ class GameRecord:
     def rounds_played(self) -> int:
         return sum(r.is_over for r in self.game.rounds)
 
+    def human_points(self) -> list[int]:
+        """The human's points on each finished deal (a challenge's human seat, else the first human's)."""
+        seat = self.challenge.human if self.challenge is not None else self.human_seat
+        assert seat is not None
+        return [r.scores()[seat] for r in self.game.rounds if r.is_over]
+
 
 @dataclass
 class Partial:

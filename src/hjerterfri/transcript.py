@@ -191,9 +191,7 @@ class Transcript:
             )
         rec = self.record
         if rec.challenge is not None and rec.is_finished:  # its last deal played: your points beside the par
-            human = rec.challenge.human
-            deals = [r for r in self.game.rounds if r.is_over][: rec.challenge.deals]
-            you = sum(r.scores()[human] for r in deals)
+            you = sum(rec.human_points()[: rec.challenge.deals])
             said = t.verdict(you, sum(rec.par)) if rec.par is not None else t("games.challenge.score", you=you, par="?")
             return Text(t("transcript.challenge.over", verdict=said), style="bold")
         outcome = self.game.outcome()

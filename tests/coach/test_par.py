@@ -13,7 +13,7 @@ from hjerterfri.engine import Game
 from hjerterfri.gamelog import LogError, from_dict, to_dict
 from hjerterfri.rules import PassDirection, preset
 from hjerterfri.table import Table, local_players
-from hjerterfri.table.par import challenge_of, challenge_rules, challenge_table, clockless, par, scores
+from hjerterfri.table.par import challenge_of, challenge_rules, challenge_table, clockless, par
 
 
 def tiny_svaer(seed: int = 0) -> SvaerBot:
@@ -36,7 +36,7 @@ def test_the_par_is_svaer_playing_the_challenge_game_from_the_human_seat():
     table = challenge_table(SHORT, NAMES, clockless)
     table.run(human=SvaerBot(table.seats[1].seed - 1, time_cap=math.inf))  # svær's par seed: bot_seed(seed, 0)
     assert table.is_over() and len(table.game.rounds) == 2
-    assert scores(table.record) == par(SHORT)
+    assert table.record.human_points() == par(SHORT)
 
 
 def test_a_challenge_game_ends_after_its_last_deal_and_not_before():

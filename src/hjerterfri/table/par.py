@@ -113,13 +113,6 @@ def par(challenge: Challenge, progress: Callable[[int, int], None] | None = None
     return out
 
 
-def scores(record: GameRecord) -> list[int]:
-    """The human's points on each finished deal of a challenge game."""
-    seat = record.challenge.human if record.challenge is not None else record.human_seat
-    assert seat is not None
-    return [r.scores()[seat] for r in record.game.rounds if r.is_over]
-
-
 def challenge_of(record: GameRecord) -> Challenge:
     """The challenge of a saved game's deals: the challenge it played, or one made of its seed, rules, seats and
     rounds (``ChallengeError``, one line, when a code cannot carry them)."""

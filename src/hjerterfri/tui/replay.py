@@ -325,7 +325,7 @@ class ReplayApp(ReportingApp):
                 over.append(" · ☾ " + t("replay.moon", name=self.names[shooter]), style="bold reverse")
             rec = self.record
             if rec.challenge is not None and rec.par is not None and step.round_index + 1 == rec.challenge.deals:
-                you = sum(rd.scores()[rec.challenge.human] for rd in self.game.rounds[: rec.challenge.deals])
+                you = sum(rec.human_points()[: rec.challenge.deals])
                 over.append(" · " + t.verdict(you, sum(rec.par)), style="bold")  # the challenge's last deal
             return over
         if r.trick:

@@ -20,7 +20,7 @@ from textual.widgets import Footer, Input, Static
 from ...challenge import Challenge, ChallengeError
 from ...i18n import Texts
 from ...table import Setup, Table
-from ...table.par import DEALS, challenge_rules, new_challenge, scores
+from ...table.par import DEALS, challenge_rules, new_challenge
 from ..labels import relabel
 from ..widgets.field import Field
 
@@ -127,7 +127,7 @@ class ChallengeEndScreen(Screen[None]):
         record = self.table.record
         challenge = record.challenge
         assert challenge is not None
-        mine = scores(record)
+        mine = record.human_points()
         parts: list = [Text(t("challenge.title", code=challenge.code), style="bold")]
         if record.par is not None:
             parts.append(Text(t.verdict(sum(mine), sum(record.par)), style="bold reverse"))

@@ -2,9 +2,8 @@
 summary, the game's end, the score dialog and the replay).
 
 Names are outside text: they are shown literally and cut to ``name_width`` (the history's narrower where the
-terminal is). A long game's history keeps
-to the rows it is given: the first rounds fold into one row of their sums, the last ones stay apart, and
-the totals are always there.
+terminal is). A long game's history keeps to the rows it is given: the first rounds fold into one row of
+their sums, the last ones stay apart, and the totals are always there.
 """
 
 from __future__ import annotations
@@ -69,10 +68,10 @@ def round_table(texts: Texts, names: list[str], scores: tuple[int, ...], totals:
     table.add_column(texts("summary.player"), no_wrap=True)
     table.add_column(texts("summary.round"), justify="right", no_wrap=True)
     table.add_column(texts("summary.total"), justify="right", no_wrap=True)
-    low = min(totals)
+    low, width = min(totals), name_width(names)
     for seat, name in enumerate(names):
         style = "bold" if totals[seat] == low else ""
-        table.add_row(literal(name, limit=name_width(names)), str(scores[seat]), str(totals[seat]), style=style)
+        table.add_row(literal(name, limit=width), str(scores[seat]), str(totals[seat]), style=style)
     return table
 
 
