@@ -204,3 +204,23 @@ async def test_the_title_writes_suits_as_letters_with_ascii():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert str(app.screen.query_one("#title").render()) == "S H Hearts D C"  # it kept ♠ ♥ ♦ ♣
+
+
+@sync
+async def test_a_line_that_comes_with_a_choice_leaves_the_lines_above_it_where_they_were():
+    """Five players under dansk-hus bring the kitty's sentence: the form centred itself again and moved up a
+    row, so a click aimed at the line under the pointer landed on its neighbour."""
+    app = make_app(seed=3, preset="dansk-hus", players=4)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+
+        def rows() -> dict[str | None, int]:
+            return {c.id: c.region.y for c in app.screen.query(Choice) if c.display}
+
+        before = rows()
+        await pilot.press("down", "right")
+        await pilot.pause()
+        assert app.screen.setup.players == 5
+        after = rows()
+        assert after["preset"] == before["preset"] and after["players"] == before["players"]
+        assert after["passing"] > before["passing"]  # the sentence came between

@@ -332,11 +332,22 @@ class StartScreen(Screen[None]):
         self.query_one("#preset-line", Static).update(self._preset_line())
         self.query_one("#start").set_classes(self._density())
         self._fit()
+        self.call_after_refresh(self._place)
 
     def on_mount(self) -> None:
         relabel(self, self.app.texts)
         self._fit()
         self.query_one("#preset", Choice).focus()
+        self.call_after_refresh(self._place)
+
+    def _place(self, keep: bool = False) -> None:
+        """The form in the middle of the screen; with ``keep``, when a line has come or gone, its top stays
+        where it was (the form centred itself again, and a click aimed at a line landed on its neighbour)."""
+        form = self.query_one("#start")
+        room = self.size.height - 1  # the footer
+        free = max(0, room - form.outer_size.height)
+        top = min(form.styles.margin.top, free) if keep else free // 2
+        form.styles.margin = (top, 0, 0, 0)
 
     @on(Choice.Changed)
     def _changed(self, event: Choice.Changed) -> None:
@@ -377,6 +388,7 @@ class StartScreen(Screen[None]):
         variant.display = len(deals) > 1
         self.query_one("#passing", Choice).set_options(passing_options(setup), passing_of(setup))
         self.query_one("#start").set_classes(self._density())
+        self.call_after_refresh(self._place, True)
 
     def _preset_line(self) -> Text:
         """What the rules are, and whether this terminal is large enough for the table chosen (seven and
