@@ -8,6 +8,7 @@ import pytest
 
 from hjerterfri.cardface import Deck
 from hjerterfri.cards import Card, Suit
+from hjerterfri.catalogue import Message
 from hjerterfri.engine import IllegalMoveError, Reason, Round
 from hjerterfri.i18n import LANGUAGES, PLURAL_FORMS, Texts, catalogue, reason_keys
 from hjerterfri.rules import PassDirection, preset
@@ -205,7 +206,7 @@ def test_a_help_line_too_long_for_the_window_wraps_under_its_own_words(lang, key
 
     from hjerterfri.tui.screens.dialogs import key_table
 
-    text = Texts(lang)(key)
+    text = Texts(lang)(key, hint=Message("help.hint"))
     console = Console(width=40, record=True, color_system=None)
     console.print(key_table(text))
     lines = console.export_text().rstrip("\n").splitlines()

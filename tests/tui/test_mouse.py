@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from textual import events
+from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from hjerterfri.tui.app import HjerterfriApp
@@ -12,7 +13,7 @@ from hjerterfri.tui.screens.summary import RoundSummaryScreen
 from hjerterfri.tui.screens.table import TableScreen
 
 from ..coach.test_app import FakePar
-from .helpers import fast_settings, fixed_table, lowest_players, make_app, play_in_engine, settle, sync
+from .helpers import fast_settings, fixed_table, lowest_players, make_app, plain, play_in_engine, settle, sync
 
 
 def press(app, x: int, y: int, up: bool = False) -> None:
@@ -109,6 +110,8 @@ async def test_a_click_beside_a_dialog_closes_it_and_beside_the_quit_question_sa
             await pilot.press(key)
             await pilot.pause()
             assert isinstance(app.screen, dialog)
+            if dialog is HelpScreen:  # outside a challenge the hint is there
+                assert "hint's cards" in "".join(plain(w.content) for w in app.screen.query(Static))
             await pilot.click(offset=(1, 1))
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)

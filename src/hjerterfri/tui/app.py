@@ -323,7 +323,8 @@ class HjerterfriApp(ReportingApp):
         self.push_screen(QuitScreen(self.game_is_saved()), lambda yes: self.exit() if yes else None)
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen())
+        table = self.table
+        self.push_screen(HelpScreen(challenge=table is not None and table.record.challenge is not None))
 
     def action_rules(self) -> None:
         self.push_screen(RulesScreen())

@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from ...cards import Card, cards_of
+from ...catalogue import Message
 from ...engine import Trick
 from ...i18n import Texts
 from ...literal import printable
@@ -70,19 +71,21 @@ def key_table(text: str) -> RenderableType:
 
 
 class HelpScreen(Dialog):
-    """The keys of a screen (``text``: the table's by default, ``help.start`` for the start screen)."""
+    """The keys of a screen (``text``: ``help.start`` for the start screen; the table's by default, whose hint
+    line says there are none in a challenge)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "close", "key.close", show=False)]
 
-    def __init__(self, text: str = "help.text") -> None:
+    def __init__(self, text: str = "help.text", *, challenge: bool = False) -> None:
         super().__init__()
         self.text = text
+        self.values = {"hint": Message("help.hint.challenge" if challenge else "help.hint")}
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
         with VerticalScroll(classes="dialog"):  # scrolls in a window too small for it
             yield Static(Text(t("help.title"), style="bold"), classes="dialog-title")
-            yield Static(key_table(t(self.text)))
+            yield Static(key_table(t(self.text, **self.values)))
         yield Footer(compact=True)
 
 
