@@ -554,15 +554,21 @@ async def test_the_kitty_stays_in_view_and_the_last_trick_says_who_took_it():
 
 
 @sync
-async def test_the_last_trick_before_any_says_so_and_while_passing_names_the_round_it_ended():
-    """l did nothing before the first trick, and while passing showed the last round's trick as "Last trick"."""
+async def test_the_last_trick_before_any_says_so_and_while_passing_names_the_round_it_ended(monkeypatch):
+    """l did nothing before the first trick, and while passing showed the last round's trick as "Last trick";
+    then its refusal took the pass's prompt until the next card was chosen."""
+    monkeypatch.setattr("hjerterfri.tui.screens.table.REFUSAL_SECONDS", 1.0, raising=False)
     table = fixed_table(seed=3, lang="en")
     app = app_at(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        prompt = status(app)
+        assert prompt.startswith("Choose 3 cards to pass")
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and status(app) == "No trick has been played yet"
+        await pilot.pause(1.2)
+        assert status(app) == prompt
     table = fixed_table(seed=3, lang="en")
     play_in_engine(table, lambda g: g.round.is_over)
     table.next_round()

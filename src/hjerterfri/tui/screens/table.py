@@ -43,6 +43,8 @@ LATE_KEY = 0.7
 """Seconds after a trick's pause cleared it in which Enter or a click still counts as meant for the trick
 (a click on "⏎ continue" as it turned into "⏎ play" played a card), and after a trick was completed in which
 one does not yet let it go (a double click on a card)."""
+REFUSAL_SECONDS = 6.0
+"""How long a refusal (a card that may not be played, no trick to show) holds the status line."""
 MIN_SIZE = {3: (80, 24), 4: (80, 24), 5: (80, 24), 6: (80, 24), 7: (100, 30), 8: (100, 30)}
 """The terminal a table needs (columns, rows): seven and eight players need room for their seats across."""
 FOOTER_ROWS = 1
@@ -372,11 +374,20 @@ class TableScreen(Screen[None]):
         return text
 
     def say(self, text: str, *, error: bool = False) -> None:
-        """Show a message on the status line until the next action (a refusal stands out)."""
-        self.status = Text(text, style="bold" if error else "")
+        """Show a message on the status line until the next action; a refusal stands out, and gives the line
+        back to what is asked of the player after a few seconds (``l`` before a trick hid the pass's prompt)."""
+        status = self.status = Text(text, style="bold" if error else "")
         self.error = error
         self.message = True
         self.refresh_table()
+        if error:
+            self.set_timer(REFUSAL_SECONDS, lambda: self._expire(status))
+
+    def _expire(self, status: Text) -> None:
+        """A refusal's time is up: the prompt again, if nothing has taken the line meanwhile."""
+        if self.message and self.status is status:
+            self._clear()
+            self.refresh_table()
 
     def _clear(self) -> None:
         """The next action: the message on the status line goes."""
