@@ -6,7 +6,9 @@ import argparse
 import importlib
 import os
 import re
+import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, NoReturn
@@ -351,18 +353,48 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command not in (None, "play", "continue"):  # the game says it on its own screen
         _warn_of_broken_settings(args)
     _find_in_games(args)
+    kept = _end_on_signals()
     try:
         status = _handler(args.command or "play")(args)
         sys.stdout.flush()  # here, so that a reader gone away is met below, not at exit
         return status
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as e:
+        return e.status if isinstance(e, Ended) else 130
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly, with the status rich gives
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
         return 1
     except (OSError, ValueError) as e:
         print(one_line(say(_language(args), "cli.error", message=error_message(e))), file=sys.stderr)
         return 2
+    finally:
+        for number, handler in kept.items():
+            signal.signal(number, handler)
+
+
+class Ended(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, met as Ctrl-C is: what the command started (an arena's bot programs) ends with it; they
+    left a thinking bot's program running for ever. The status is the shell's for the signal (143 for SIGTERM)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__()
+        self.status = 128 + number
+
+
+def _end_on_signals() -> dict[int, Any]:
+    """Raise ``Ended`` on SIGTERM and SIGHUP (an app sets its own: ``ReportingApp.end_on_signals``); the
+    handlers it replaced, to be put back."""
+    kept: dict[int, Any] = {}
+    if threading.current_thread() is not threading.main_thread():
+        return kept
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            kept[number] = signal.signal(number, _raise_ended)
+    return kept
+
+
+def _raise_ended(number: int, frame: object) -> NoReturn:
+    raise Ended(number)
 
 
 def _find_in_games(args: argparse.Namespace) -> None:

@@ -302,3 +302,52 @@ def test_what_a_bot_prints_goes_to_standard_error_not_among_the_figures(tmp_path
     out, err = capsys.readouterr()
     assert "chatty imported" not in out and "thinking" not in out and "points/round" in out
     assert "chatty imported" in err and "thinking about" in err
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_sigterm_ends_an_arena_and_its_bots_programs(tmp_path, jobs):
+    """SIGTERM (a job killed, a terminal closed) ended the arena and left a thinking bot's program running for
+    ever: it is in a session of its own, and a worker killed outright never ended it."""
+    import contextlib
+    import os
+    import signal
+    import subprocess
+    import time
+
+    from tests.tui.pty_run import _marked_processes
+
+    badbot = os.path.join(os.path.dirname(__file__), "..", "data", "bots", "badbot.py")
+    marker = f"arena-term-{os.getpid()}-{time.monotonic_ns()}"
+    seats = f"exec:{sys.executable} {badbot} hang,let,let,let"
+    command = [sys.executable, "-m", "hjerterfri", "--data-dir", str(tmp_path), "arena", "--seats", seats]
+    child = subprocess.Popen([*command, "--deals", str(jobs), "--jobs", str(jobs)], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, env={**os.environ, "ARENA_MARK": marker})  # fmt: skip
+
+    def bots() -> list[int]:
+        found = []
+        for pid in _marked_processes(marker):
+            with contextlib.suppress(OSError), open(f"/proc/{pid}/cmdline", "rb") as f:
+                if b"badbot" in f.read():
+                    found.append(pid)
+        return found
+
+    try:
+        deadline = time.monotonic() + 30
+        while len(bots()) < jobs and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(bots()) >= jobs
+        time.sleep(1.5)  # passed, and now never answering its first play
+        child.send_signal(signal.SIGTERM)
+        status = child.wait(timeout=30)
+        for _ in range(30):
+            if not bots():
+                break
+            time.sleep(0.1)
+        left = bots()
+    finally:
+        child.kill()
+        for pid in bots():
+            os.kill(pid, signal.SIGKILL)
+    assert status == 128 + signal.SIGTERM
+    assert b"Traceback" not in child.stderr.read()
+    assert left == []

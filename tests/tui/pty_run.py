@@ -45,8 +45,8 @@ def _plain(data: bytes) -> str:
 
 
 def run_in_pty(command: list[str], ready: str, keys: list[str], env: dict[str, str], timeout: float = 20.0) -> Run:
-    """Start ``command`` at 80x24, wait for ``ready`` on screen, press ``keys`` (names, letters, or
-    ``SLEEP:seconds``), then wait for it to end (killing it after ``timeout``)."""
+    """Start ``command`` at 80x24, wait for ``ready`` on screen, press ``keys`` (names, letters,
+    ``SLEEP:seconds`` or ``SIGNAL:TERM``), then wait for it to end (killing it after ``timeout``)."""
     marker = f"pty-run-{os.getpid()}-{time.monotonic_ns()}"
     full_env = {**os.environ, "TERM": "xterm-256color", **env, "HJERTERFRI_PTY_MARK": marker}
     pid, fd = pty_fork(command, full_env)
@@ -58,6 +58,9 @@ def run_in_pty(command: list[str], ready: str, keys: list[str], env: dict[str, s
             raise AssertionError(f"{ready!r} never appeared: {_plain(seen)[-400:]!r}")
         seen += _read(fd, 0.05)
     for key in keys:
+        if key.startswith("SIGNAL:"):
+            os.kill(pid, getattr(signal, f"SIG{key[7:]}"))
+            continue
         if key.startswith("SLEEP:"):
             end = time.monotonic() + float(key[6:])
             while time.monotonic() < end:

@@ -250,3 +250,22 @@ def test_quitting_while_a_bot_never_answers_ends_the_program_at_once(tmp_path):
     assert result.status == 0
     assert result.seconds_after_last_key < 5
     assert not result.children_alive, "the bot's program outlived the game"
+
+
+@pytest.mark.parametrize("signal", ["TERM", "HUP"])
+def test_a_signal_while_a_bot_never_answers_ends_the_program_bot_and_all(tmp_path, signal):
+    """SIGTERM, or SIGHUP from a terminal closed, ended hjerterfri and left the thinking bot's program running."""
+    from tests.tui.pty_run import run_in_pty
+
+    bots = f"exec:{sys.executable} {BADBOT} hang"
+    result = run_in_pty(
+        [sys.executable, "-m", "hjerterfri", "--seed", "2", "--name", "Ida", "--lang", "en", "--bots", bots],
+        ready="Choose 3 cards",
+        keys=["space", "right", "space", "right", "space", "p", "SLEEP:1.5", "enter", "SLEEP:1.5", f"SIGNAL:{signal}"],
+        env={"HJERTERFRI_DATA_DIR": str(tmp_path / "data")},
+        timeout=30,
+    )
+    assert result.status == 128 + {"TERM": 15, "HUP": 1}[signal]
+    assert result.seconds_after_last_key < 5
+    assert not result.children_alive, "the bot's program outlived the game"
+    assert "Traceback" not in result.screen

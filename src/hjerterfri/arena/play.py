@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import sys
 import threading
 from collections.abc import Iterator, Sequence
@@ -24,6 +25,9 @@ from ..paths import data_dir
 from ..rules import Rules
 from ..table import Event, Table, local_players
 from ..table.players import Player, ProcessPlayer
+
+WORKER_GRACE = 3.0
+"""Seconds a worker told to end has to end its bots' programs before it is killed."""
 
 
 @dataclass
@@ -214,10 +218,18 @@ def played(
 
 
 def _worker_start() -> None:
-    """A worker ends its players as it exits: a bot program that outlives its input would be left running."""
+    """A worker ends its players as it exits, or when it is told to end (SIGTERM, from ``_played_in_workers``):
+    a bot program that outlives its input would be left running."""
+    import signal
     from multiprocessing.util import Finalize
 
     Finalize(None, close_players, exitpriority=10)
+    signal.signal(signal.SIGTERM, _end_worker)
+
+
+def _end_worker(number: int, frame: object) -> None:
+    close_players()
+    os._exit(128 + number)
 
 
 def _played_in_workers(
@@ -251,9 +263,14 @@ def _played_in_workers(
                 yield future.result()
             except BrokenProcessPool:
                 raise ArenaError(Message("arena.worker-died", deal=deal)) from None
-    except BaseException:  # a bot's fault, Ctrl-C, the caller stopping: no worker is left playing on
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            process.kill()  # (Python 3.14 has pool.kill_workers() for this)
+    except BaseException:  # a bot's fault, Ctrl-C, SIGTERM, the caller stopping: no worker is left playing on
+        workers = list((getattr(pool, "_processes", None) or {}).values())
+        for process in workers:
+            process.terminate()  # each ends its bots' programs first (``_worker_start``); killed, it left them
+        for process in workers:
+            process.join(WORKER_GRACE)
+            if process.is_alive():
+                process.kill()
         pool.shutdown(wait=True, cancel_futures=True)  # the pool, broken now, ends and joins every worker
         raise
     pool.shutdown(wait=True)

@@ -97,6 +97,7 @@ class HjerterfriApp(ReportingApp):
         return Deck(ascii=self.settings.ascii, four_colour=self.settings.four_colour)
 
     def on_mount(self) -> None:
+        self.end_on_signals()
         if self.notice:
             self.notify(self.notice, severity="warning", timeout=8, markup=False)
         if self.table is not None:

@@ -1,8 +1,12 @@
-"""A crash of the app: the traceback goes to a report file, the terminal gets one line, the status is 1;
-and one crash of Textual's, avoided."""
+"""How an app ends other than by a key: a crash (the traceback goes to a report file, the terminal gets one line,
+the status is 1; one crash of Textual's is avoided) or a signal (it ends as on ``q``).
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 import tempfile
 import traceback
 from datetime import datetime
@@ -48,9 +52,26 @@ class ReportingApp(App[None]):
         """Textual would print the whole traceback; the report holds it."""
         self._close_messages_no_wait()
 
+    ended_by: int | None = None
+    """The signal that ended the app (SIGTERM, SIGHUP), if one did."""
+
+    def end_on_signals(self) -> None:
+        """SIGTERM and SIGHUP (a closed terminal) end the app as ``q`` does, so that what it started (a bot's
+        program, the par's search) ends with it; they left a thinking bot's program running for ever."""
+        loop = asyncio.get_running_loop()
+        for name in ("SIGTERM", "SIGHUP"):
+            number = getattr(signal, name, None)
+            if number is not None:
+                with contextlib.suppress(ValueError, RuntimeError, NotImplementedError):  # not the main thread
+                    loop.add_signal_handler(number, self._ended, number)
+
+    def _ended(self, number: int) -> None:
+        self.ended_by = number
+        self.exit(return_code=128 + number)
+
     def report_line(self, texts: Texts) -> str | None:
         """After the app ran: the one line a crash ends with (in ``texts``' language), or None."""
-        if not self.return_code:
+        if not self.return_code or self.ended_by is not None:
             return None
         if self.crash_report is None:
             return texts("crash.nowhere")

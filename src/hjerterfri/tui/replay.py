@@ -155,6 +155,7 @@ class ReplayApp(ReportingApp):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        self.end_on_signals()
         used = set(PLACES[self.players])
         for place in across(self.players):
             self.query_one(f"#seat-{place}").display = place in used
