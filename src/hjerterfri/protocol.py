@@ -41,7 +41,7 @@ def encode(message: dict[str, Any]) -> bytes:
 def decode(line: bytes) -> dict[str, Any]:
     """The message on one line; ``ProtocolError`` for anything that is not a JSON object with a ``type``."""
     if len(line) > MAX_LINE:
-        raise ProtocolError(f"a line of {len(line):,} bytes; the protocol allows {MAX_LINE:,}")
+        raise ProtocolError(f"a line of more than {MAX_LINE:,} bytes, which the protocol allows")  # read no further
     try:
         message = json.loads(line.decode("utf-8"), parse_constant=_no_constant, parse_float=_finite)
     except (UnicodeDecodeError, ValueError, RecursionError) as e:

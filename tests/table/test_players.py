@@ -380,3 +380,38 @@ def test_cards_given_as_text_by_a_bot_in_this_process_say_how_to_give_a_card():
     assert passed.fault is not None and passed.fault.detail.endswith(
         "not a list of cards (cards as text are read by Card.parse)"
     )
+
+
+def test_a_programs_lines_are_read_in_blocks_not_byte_by_byte():
+    """The pipe is unbuffered; its readline read one byte at a time: 0.7 s of CPU for a line of a megabyte."""
+    import io
+    import os
+    import queue
+    import threading
+
+    from hjerterfri.table.players import _read_lines
+
+    class Counted(io.FileIO):
+        reads = 0
+
+        def read(self, size: int = -1) -> bytes | None:
+            Counted.reads += 1
+            return super().read(size)
+
+        def readinto(self, buffer) -> int | None:  # type: ignore[override]
+            Counted.reads += 1
+            return super().readinto(buffer)
+
+    out, into = os.pipe()
+    line = b'{"type": "hello", "pad": "' + b"x" * 500_000 + b'"}\n'
+    writer = threading.Thread(target=lambda: (os.write(into, line * 2), os.close(into)))
+    writer.start()
+
+    class Process:
+        stdout = Counted(out, "rb")
+
+    lines: queue.Queue[bytes | None] = queue.Queue()
+    _read_lines(Process(), lines)  # type: ignore[arg-type]
+    writer.join()
+    assert [lines.get(), lines.get(), lines.get()] == [line, line, None]
+    assert Counted.reads < 100
