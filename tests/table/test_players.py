@@ -183,6 +183,32 @@ def test_a_bot_program_that_never_says_hello_is_a_fault(monkeypatch):
     decision = decide(player, 0, "pass", PASSING, limit=1)
     player.close()
     assert decision.fault is not None and decision.fault.kind is FaultKind.TIMEOUT
+    assert decision.seconds == 0  # a start that failed is not thinking time either (it was counted)
+
+
+def test_a_bot_program_that_fails_to_start_three_times_in_a_row_is_not_started_again(monkeypatch):
+    """Each decision started it anew: a program that never said hello cost twenty seconds a decision."""
+    monkeypatch.setattr("hjerterfri.table.players.START_LIMIT", 0.3)
+    player = ProcessPlayer(command_for(exec_spec("silent")), 0, 1)
+    started = []
+    start = player.start
+    monkeypatch.setattr(player, "start", lambda: (started.append(1), start()))
+    faults = [decide(player, 0, "pass", PASSING, limit=1).fault for _ in range(5)]
+    player.close()
+    assert len(started) == 3
+    assert all(f is not None for f in faults)
+    assert [f.kind for f in faults[3:]] == [FaultKind.CRASHED] * 2  # type: ignore[union-attr]
+    assert "failed to start 3 times in a row" in faults[4].detail  # type: ignore[union-attr]
+
+
+def test_a_start_that_succeeds_clears_the_failed_ones(monkeypatch):
+    player = ProcessPlayer(command_for(exec_spec("ok")), PLAYING.seat, 1)
+    player._failed_starts = 2
+    try:
+        assert decide(player, PLAYING.seat, "play", PLAYING, limit=30).fault is None
+    finally:
+        player.close()
+    assert player._failed_starts == 0
 
 
 def test_a_program_that_never_says_hello_is_a_fault_even_without_a_limit(monkeypatch):

@@ -44,6 +44,9 @@ EXEC = "exec:"
 """A bot spec that names a program to run: ``exec:python3 mybot.py``."""
 START_LIMIT = 20.0
 """Seconds a bot program has to start and answer the hello."""
+START_TRIES = 3
+"""Starts in a row that may fail before a bot program is not started again (each decision tried to start it anew,
+and a program that never said hello cost twenty seconds a decision: hours for an arena run)."""
 
 
 class FaultKind(Enum):
@@ -187,6 +190,7 @@ class ProcessPlayer:
         self._lines: queue.Queue[bytes | None] = queue.Queue()
         self._number = 0
         self._lock = threading.Lock()
+        self._failed_starts = 0
 
     def start(self) -> None:
         """Start the program and exchange hellos (``BotFailed`` if it cannot)."""
@@ -231,10 +235,19 @@ class ProcessPlayer:
         self.name = name if isinstance(name, str) else ""
 
     def prepare(self) -> None:
-        """Start the program if it is not running (``BotFailed`` if it cannot start or greet)."""
+        """Start the program if it is not running (``BotFailed`` if it cannot start or greet, or has failed to
+        ``START_TRIES`` times in a row)."""
         with self._lock:
-            if self._process is None or self._process.poll() is not None:
+            if self._process is not None and self._process.poll() is None:
+                return
+            if self._failed_starts >= START_TRIES:
+                raise BotFailed(FaultKind.CRASHED, Message("fault.given-up", n=self._failed_starts))
+            try:
                 self.start()
+            except BotFailed:
+                self._failed_starts += 1
+                raise
+            self._failed_starts = 0
 
     def ask(self, kind: Kind, view: PlayerView, limit: float | None) -> object:
         self.prepare()
@@ -400,9 +413,9 @@ def fallback(kind: Kind, view: PlayerView) -> tuple[Card, ...]:
 
 def decide(player: Player, seat: int, kind: Kind, view: PlayerView, limit: float | None = None) -> Decision:
     """Ask ``player`` for ``seat``'s pass or play in ``view``; on any fault, the fallback's, with the fault."""
-    start = time.perf_counter()
+    start = None
     try:
-        player.prepare()  # a program's start is not the bot's thinking time
+        player.prepare()  # a program's start is not the bot's thinking time, nor is a start that failed
         start = time.perf_counter()
         answer = player.ask(kind, view, limit)
         fault = None
@@ -414,7 +427,7 @@ def decide(player: Player, seat: int, kind: Kind, view: PlayerView, limit: float
         answer, fault = None, Fault.of(FaultKind.RAISED, Message("fault.recursion"))
     except (Exception, SystemExit) as e:  # a bot's sys.exit() ends its decision, not the game
         answer, fault = None, Fault(FaultKind.RAISED, f"{type(e).__name__}: {e}")
-    seconds = time.perf_counter() - start
+    seconds = 0.0 if start is None else time.perf_counter() - start
     if limit is not None and fault is None and seconds > limit:
         fault = Fault.of(FaultKind.TIMEOUT, Message("fault.late", seconds=f"{seconds:.1f}", limit=f"{limit:g}"))
     if fault is None:
