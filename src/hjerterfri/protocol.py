@@ -74,7 +74,7 @@ def check_hello(message: dict[str, Any]) -> dict[str, Any]:
         raise ProtocolError(f"expected a {NAME} hello, got {short(encode(message))}")
     version = message.get("version")
     if type(version) is not int or version != VERSION:  # true and 1.0 equal 1 in Python, not in the protocol
-        raise ProtocolError(f"protocol version {short(json.dumps(version))}; this table speaks {VERSION}")
+        raise ProtocolError(f"protocol version {short(json.dumps(version))}; hjerterfri speaks version {VERSION}")
     return message
 
 

@@ -189,16 +189,16 @@ def format_table(fig: dict[str, Any]) -> str:
     width = max(12, *(len(name) + 2 for name in names.values()))
     lines = [
         f"arena: {printable(','.join(fig['seats']))}  preset {fig['preset']}  seed {fig['seed']}  "
-        f"{fig['deals']} deals x {fig['rounds_per_deal']} rotations  ({_took(fig)})",
+        f"{_deals(fig)} x {fig['rounds_per_deal']} rotations  ({_took(fig)})",
         f"{'seat type':<{width}}{'seats':>6}{'points/round':>14}{'95% CI':>16}{'games won':>14}"
-        f"{'moons shot':>12}{'conceded':>10}{'play ms med/p95/max':>22}{'pass ms med/p95/max':>22}",
+        f"{'moons shot':>12}{'conceded':>10}{'play ms med/p95/max':>24}{'pass ms med/p95/max':>24}",
     ]
     for t, f in fig["types"].items():
         ci = _range(f["ci95"])
         won = f"{_fmt(f['games_won'], 1)}/{f['games']}"
         lines.append(
             f"{names[t]:<{width}}{f['seats']:>6}{_fmt(f['points_per_round']):>14}{ci:>16}{won:>14}"
-            f"{f['moons_shot']:>12}{f['moons_conceded']:>10}{_times(f, 'play'):>22}{_times(f, 'pass'):>22}"
+            f"{f['moons_shot']:>12}{f['moons_conceded']:>10}{_times(f, 'play'):>24}{_times(f, 'pass'):>24}"
         )
     for t, f in fig["types"].items():
         if f.get("faults"):
@@ -215,7 +215,7 @@ def format_compare(fig: dict[str, Any]) -> str:
     points, games = fig["points_per_round"], fig["games_won"]
     lines = [
         f"compare: A {printable(a)}  B {printable(b)}  against {printable(','.join(fig['against']))}",
-        f"preset {fig['preset']}  seed {fig['seed']}  {fig['deals']} deals x {fig['rounds_per_deal']} rotations, "
+        f"preset {fig['preset']}  seed {fig['seed']}  {_deals(fig)} x {fig['rounds_per_deal']} rotations, "
         f"each played with A and with B in the tested seat  ({_took(fig)})",
         f"{'':<8}{'points/round':>14}{'95% CI':>22}{'games won':>14}{'95% CI':>22}",
     ]
@@ -257,7 +257,13 @@ def _took(fig: dict[str, Any]) -> str:
 
 
 def _times(f: dict[str, Any], kind: str) -> str:
-    return f"{_fmt(f[kind + '_ms_median'], 1)}/{_fmt(f[kind + '_ms_p95'], 1)}/{_fmt(f[kind + '_ms_max'], 0)}"
+    """Median, p95 and max to a tenth of a millisecond (a max in whole ones read as less than its p95)."""
+    return "/".join(_fmt(f[f"{kind}_ms_{k}"], 1) for k in ("median", "p95", "max"))
+
+
+def _deals(fig: dict[str, Any]) -> str:
+    n = fig["deals"]
+    return f"{n} deal{'' if n == 1 else 's'}"
 
 
 def _faults_line(name: str, f: dict[str, Any]) -> str:
