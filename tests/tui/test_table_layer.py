@@ -100,6 +100,9 @@ async def test_a_faulty_bot_is_one_notice_and_the_round_and_its_log_go_on(fault,
         notices = [n.message for n in app._notifications]
         assert notices and all("Broken" in n and words in n for n in notices), notices
         assert all(n.count("\n") == 0 for n in notices)
+        assert all(spec not in n and len(n) < 110 for n in notices), notices  # short: 5 lines a notice at 80x24
+        if fault in ("raises", "junk", "not-held"):  # a fault at every play: one notice while it shows
+            assert len(notices) <= 2, notices
         if fault == "wrong-pass":  # it said "K♥ A♥ is played instead"
             assert all(n.endswith("are passed instead") for n in notices), notices
     table.close()

@@ -43,6 +43,10 @@ LATE_KEY = 0.7
 """Seconds after a trick's pause cleared it in which Enter or a click still counts as meant for the trick
 (a click on "⏎ continue" as it turned into "⏎ play" played a card), and after a trick was completed in which
 one does not yet let it go (a double click on a card)."""
+FAULT_NOTICE = 8.0
+"""Seconds a notice of a bot's fault shows; the same seat's next faults meanwhile are in its log only."""
+FAULT_DETAIL = 40
+"""Characters of a bot's own error text a notice shows."""
 REFUSAL_SECONDS = 6.0
 """How long a refusal (a card that may not be played, no trick to show) holds the status line."""
 MIN_SIZE = {3: (80, 24), 4: (80, 24), 5: (80, 24), 6: (80, 24), 7: (100, 30), 8: (100, 30)}
@@ -136,6 +140,7 @@ class TableScreen(Screen[None]):
         self.held: Trick | None = None
         """A finished trick left on the table for a moment (or until a key, as set)."""
         self._held_at = self._cleared_at = -LATE_KEY
+        self._faults_shown: dict[int, float] = {}
         """When a trick was last completed, and when its pause cleared it (not a key): a key just after
         either was meant for the trick as it was."""
         self.status = Text()
@@ -553,15 +558,23 @@ class TableScreen(Screen[None]):
             self._after_play()
 
     def _notify_fault(self, decision: Decision) -> None:
+        """A notice of a bot's fault, short (the bot's log has the whole of it), and one a seat while it shows:
+        a command's path and a program's own error text made notices of five lines, three at a time, over the
+        trick."""
         t = self.app.texts
         assert decision.fault is not None
+        now = time.monotonic()
+        if now - self._faults_shown.get(decision.seat, -FAULT_NOTICE) < FAULT_NOTICE:
+            return
+        self._faults_shown[decision.seat] = now
         seat = self.table.seats[decision.seat]
         shown = t.cards_short(list(decision.cards))
         fault = decision.fault  # in the player's language (the English detail is for the arena and bot writers)
-        said = t(f"fault.{fault.kind.value}", detail=fault.detail)  # (a bot's own error text is its own)
+        detail = printable(fault.detail, limit=FAULT_DETAIL)  # (a bot's own error text is its own)
+        said = t(f"fault.{fault.kind.value}", detail=detail)
         key = "bot.fault.pass" if decision.kind == "pass" else "bot.fault"
-        text = t(key, name=seat.name, bot=seat.bot or "", fault=said, cards=shown)
-        self.notify(text, severity="warning", timeout=8, markup=False)
+        text = t(key, name=seat.name, fault=said, cards=shown)
+        self.notify(text, severity="warning", timeout=FAULT_NOTICE, markup=False)
 
     def _after_pass(self) -> None:
         self._clear()
