@@ -167,9 +167,15 @@ async def test_a_window_too_small_for_the_form_says_so_instead_of_cutting_it_off
         screen = app.screen
         assert screen.has_class("too-small") and not screen.query_one("#start").display
         assert str(screen.query_one("#too-small").render()) == "The window is too small: need 80×24 (now 60×20)"
+        await pilot.press("enter", "u")  # the form is hidden: Enter started a game from it unseen
+        await pilot.pause()
+        assert app.screen is screen and app.table is None
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not screen.has_class("too-small") and screen.query_one("#start").region.right <= 80
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.table is not None
 
 
 @pytest.mark.parametrize(

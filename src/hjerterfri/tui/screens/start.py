@@ -249,6 +249,8 @@ class StartScreen(Screen[None]):
         return "\n".join(lines)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.has_class("too-small") and action not in ("help", "leave"):
+            return False  # the form is hidden: Enter started a game from it unseen
         if action == "resume":
             return self.unfinished is not None
         if action == "step":
@@ -321,7 +323,9 @@ class StartScreen(Screen[None]):
         rows, room = self._rows()
         width, height = self.app.size
         small = width < START_WIDTH or rows - 10 > room
-        self.set_class(small, "too-small")
+        if small != self.has_class("too-small"):
+            self.set_class(small, "too-small")
+            self.refresh_bindings()
         if small:
             need_w, need_h = MIN_SIZE[self.setup.players]
             self.query_one("#too-small", Static).update(
