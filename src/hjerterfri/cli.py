@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import io
 import os
 import re
 import signal
@@ -337,6 +339,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (argument errors exit with 2, as argparse's do).
     Every error is one line in the player's language (``launch.language``)."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    _tolerate_encoding()
     try:
         args = build_parser().parse_args(argv)
     except UsageError as e:
@@ -395,6 +398,15 @@ def _end_on_signals() -> dict[int, Any]:
 
 def _raise_ended(number: int, frame: object) -> NoReturn:
     raise Ended(number)
+
+
+def _tolerate_encoding() -> None:
+    """Output that cannot encode a character (``PYTHONIOENCODING=ascii``) shows a ``?`` for it: ``games`` and
+    ``replay --text`` ended with the codec's error instead of their text."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="replace")
 
 
 def _find_in_games(args: argparse.Namespace) -> None:

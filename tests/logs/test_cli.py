@@ -276,3 +276,19 @@ def test_a_name_from_the_games_list_opens_that_game_from_anywhere(capsys, data_d
     assert "Unfinished" in capsys.readouterr().out
     assert main(["replay", "--text", "--lang", "en", "no-such-game.json"]) == 2  # a name not there: as before
     assert "no-such-game.json" in capsys.readouterr().err
+
+
+def test_games_on_an_output_that_cannot_encode_a_dot_shows_a_question_mark(data_dir):
+    """With PYTHONIOENCODING=ascii, games (and replay --text) ended in the codec's error instead of their text."""
+    import os
+    import subprocess
+    import sys
+
+    record = play_out(new_record(seed=1, target=30), bot_seed=1)
+    save(record, new_log_path(record))
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "HJERTERFRI_DATA_DIR": str(data_dir)}
+    done = subprocess.run(
+        [sys.executable, "-m", "hjerterfri", "games", "--lang", "en"], capture_output=True, env=env, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert b"won:" in done.stdout and b" ? " in done.stdout and not done.stderr
