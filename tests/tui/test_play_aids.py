@@ -557,7 +557,7 @@ async def test_the_kitty_stays_in_view_and_the_last_trick_says_who_took_it():
 async def test_the_last_trick_before_any_says_so_and_while_passing_names_the_round_it_ended(monkeypatch):
     """l did nothing before the first trick, and while passing showed the last round's trick as "Last trick";
     then its refusal took the pass's prompt until the next card was chosen."""
-    monkeypatch.setattr("hjerterfri.tui.screens.table.REFUSAL_SECONDS", 1.0, raising=False)
+    monkeypatch.setattr("hjerterfri.tui.screens.table.MESSAGE_SECONDS", 1.0, raising=False)
     table = fixed_table(seed=3, lang="en")
     app = app_at(table)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -810,14 +810,18 @@ async def test_a_round_summary_with_two_decks_offers_no_review():
 
 
 @sync
-async def test_h_says_that_the_round_points_are_hidden_and_shown_again():
-    """h took a line off each box and said nothing."""
+async def test_h_says_that_the_round_points_are_hidden_and_shown_again(monkeypatch):
+    """h took a line off each box and said nothing; then what it said hid the prompt until the next card."""
+    monkeypatch.setattr("hjerterfri.tui.screens.table.MESSAGE_SECONDS", 1.0, raising=False)
     app = app_at(fixed_table(lang="en"))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        prompt = status(app)
         await pilot.press("h")
         await pilot.pause()
         assert app.settings.hide_round_points and status(app) == "This round's points are hidden (h shows them)"
         await pilot.press("h")
         await pilot.pause()
         assert not app.settings.hide_round_points and status(app) == "This round's points are shown (h hides them)"
+        await pilot.pause(1.2)
+        assert status(app) == prompt

@@ -47,8 +47,8 @@ FAULT_NOTICE = 8.0
 """Seconds a notice of a bot's fault shows; the same seat's next faults meanwhile are in its log only."""
 FAULT_DETAIL = 40
 """Characters of a bot's own error text a notice shows."""
-REFUSAL_SECONDS = 6.0
-"""How long a refusal (a card that may not be played, no trick to show) holds the status line."""
+MESSAGE_SECONDS = 6.0
+"""How long a message (a refusal, an undo, points hidden) holds the status line before the prompt comes back."""
 MIN_SIZE = {3: (80, 24), 4: (80, 24), 5: (80, 24), 6: (80, 24), 7: (100, 30), 8: (100, 30)}
 """The terminal a table needs (columns, rows): seven and eight players need room for their seats across."""
 FOOTER_ROWS = 1
@@ -379,17 +379,16 @@ class TableScreen(Screen[None]):
         return text
 
     def say(self, text: str, *, error: bool = False) -> None:
-        """Show a message on the status line until the next action; a refusal stands out, and gives the line
-        back to what is asked of the player after a few seconds (``l`` before a trick hid the pass's prompt)."""
+        """Show a message on the status line until the next action, or for a few seconds: then the line says
+        again what is asked of the player (``l`` before a trick, ``h`` or an undo hid it); a refusal stands out."""
         status = self.status = Text(text, style="bold" if error else "")
         self.error = error
         self.message = True
         self.refresh_table()
-        if error:
-            self.set_timer(REFUSAL_SECONDS, lambda: self._expire(status))
+        self.set_timer(MESSAGE_SECONDS, lambda: self._expire(status))
 
     def _expire(self, status: Text) -> None:
-        """A refusal's time is up: the prompt again, if nothing has taken the line meanwhile."""
+        """A message's time is up: the prompt again, if nothing has taken the line meanwhile."""
         if self.message and self.status is status:
             self._clear()
             self.refresh_table()
