@@ -247,7 +247,7 @@ async def test_a_claim_that_only_seems_to_hold_is_refused_in_one_line_and_play_g
         before = table.round.copy()
         await pilot.press("c")
         await pilot.pause()
-        assert status(app) == "The claim fails: someone may hold a ♥ above one of yours. Play on."
+        assert status(app) == "The claim fails: someone may hold a higher card in hearts than one of yours. Play on."
         assert table.round == before and isinstance(app.screen, TableScreen)
         await play_legal_with_keys(pilot)
         await settle(pilot)
@@ -441,6 +441,19 @@ def test_the_tracker_run_together_writes_ten_as_t():
     names = ["Du", "A", "B", "C", "D", "E"]
     first = tracker_lines(Texts("sv"), Deck(), two.view(0), names, 110, hide_points=True)[0].plain
     assert "TT" in first and "1010" not in first  # two tens run together: T
+
+
+def test_the_tracker_run_together_in_ascii_sets_each_suits_letter_apart():
+    """ "CT986542 HAKQ98765432": a suit's letter ran into its ranks."""
+    from hjerterfri.cardface import Deck
+    from hjerterfri.i18n import Texts
+    from hjerterfri.rules import preset
+    from hjerterfri.tui.widgets.notes import tracker_lines
+
+    r = Round.deal(preset("dansk"), seed=3, number=1)
+    texts = Texts("en", ascii_suits=True)
+    first = tracker_lines(texts, Deck(ascii=True), r.view(0), ["Ida", "A", "B", "C"], 64, hide_points=True)[0].plain
+    assert first.startswith("Still out: C:") and " H:" in first and " S:" in first and " D:" in first, first
 
 
 def test_the_tracker_in_one_row_is_one_line_even_where_its_points_would_fit_a_second():

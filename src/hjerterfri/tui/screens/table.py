@@ -797,7 +797,7 @@ class TableScreen(Screen[None]):
             return
         result = self.table.claim(self.me)
         if not result.holds:
-            suit = t.deck.suit(result.suit) if result.suit is not None else ""
+            suit = t.suit_name(result.suit) if result.suit is not None else ""  # a word: "a D" in ASCII
             self.say(t(f"claim.{result.verdict.value}", suit=suit), error=True)
             return
         self._generation += 1

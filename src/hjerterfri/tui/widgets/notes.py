@@ -87,7 +87,8 @@ def tracker_lines(
         cards = sorted((c for c in left.elements() if c.suit is suit), reverse=True)
         sign = Text(deck.suit(suit), style=f"bold {deck.ink(suit)}")
         spaced.append(Text.assemble(sign, " ", " ".join(deck.rank(c) for c in cards) or "–"))
-        compact.append(Text.assemble(sign, "".join(c.rank_text for c in cards) or "–"))
+        joint = ":" if deck.ascii else ""  # a letter does not stand out from the ranks as a sign does ("CT98")
+        compact.append(Text.assemble(sign, joint, "".join(c.rank_text for c in cards) or "–"))
         counted.append(Text.assemble(sign, " ", str(len(cards))))
     label = t("tracker.out") + " "
     first = Text.assemble(label, Text(" · ").join(spaced))
