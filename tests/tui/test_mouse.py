@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from textual import events
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
@@ -151,3 +152,20 @@ async def test_esc_in_the_name_field_leaves_the_field_and_then_quits():
         await pilot.press("escape")
         await pilot.pause()
         assert not app.is_running
+
+
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+@sync
+async def test_the_tables_help_fits_80_by_24_without_scrolling(lang):
+    """Its last line, the legend of the marks, went below the dialog's edge once a line was added."""
+    from textual.containers import VerticalScroll
+
+    from hjerterfri.tui.screens.dialogs import HelpScreen
+
+    app = HjerterfriApp(fast_settings(lang), table=fixed_table(lang=lang), make_player=lowest_players)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.query_one(VerticalScroll).max_scroll_y == 0
