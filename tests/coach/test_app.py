@@ -99,6 +99,8 @@ async def test_a_challenge_from_its_code_to_the_par_and_the_log(tmp_path):
         await pilot.pause()
         assert "No hints in a challenge" in str(app.screen.query_one("#status").render())
         assert app.screen.hint_for is None and not app.screen.check_action("hint", ())  # nor in the footer
+        header = plain(app.screen.query_one("#header").render())
+        assert f"Challenge: deal 1 of {CHALLENGE.deals}" in header, header  # said only in a notice at its start
         await pilot.press("question_mark")  # nor in the help, which listed it
         help_text = "".join(plain(w.content) for w in app.screen.query(Static))
         assert "no hints in a challenge" in help_text and "hint's cards" not in help_text

@@ -242,7 +242,12 @@ class TableScreen(Screen[None]):
         parts = [(t("game"), "bold"), (t.preset_name(view.rules.name), "")]
         if n != 4:
             parts.append((t("players.n", n=n), ""))
-        parts += [(t("round", n=view.round_number), ""), (t.pass_direction(view.pass_direction), "")]
+        challenge = self.table.record.challenge
+        if challenge is None:
+            parts.append((t("round", n=view.round_number), ""))
+        else:  # said only in a notice at its start
+            parts.append((t("round.challenge", i=view.round_number, n=challenge.deals), "bold"))
+        parts.append((t.pass_direction(view.pass_direction), ""))
         broken = view.hearts_broken
         parts.append((t("hearts.broken"), "bold") if broken else (t("hearts.closed"), "dim"))
         if view.kitty_size:
