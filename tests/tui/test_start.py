@@ -230,3 +230,30 @@ async def test_a_line_that_comes_with_a_choice_leaves_the_lines_above_it_where_t
         after = rows()
         assert after["preset"] == before["preset"] and after["players"] == before["players"]
         assert after["passing"] > before["passing"]  # the sentence came between
+        top = app.screen.query_one("#start").region.y
+        assert top > 5  # centred in 40 rows
+        app.screen.query_one("#lang", Choice).focus()
+        await pilot.press("right")  # another language: the form is made anew, and centred again
+        await pilot.pause()
+        await pilot.pause()
+        assert app.texts.lang != "da" and abs(app.screen.query_one("#start").region.y - top) <= 1
+
+
+@sync
+async def test_o_opens_the_settings_from_the_start_screen_and_types_an_o_in_the_name_field():
+    """A colour-blind player had to start a game to turn the four colours on."""
+    from hjerterfri.tui.screens.dialogs import SettingsScreen
+
+    app = make_app(seed=3, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        app.screen.query_one("#name", Input).focus()
+        await pilot.press("B", "o")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and app.screen.query_one("#name", Input).value == "Bo"

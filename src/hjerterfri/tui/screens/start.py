@@ -124,6 +124,7 @@ class StartScreen(Screen[None]):
         Binding("right", "step(1)", show=False, priority=True),
         Binding("c", "resume", "key.resume"),
         Binding("u", "challenge", "key.challenge"),
+        Binding("o", "settings", "key.settings"),
         Binding("up", "app.focus_previous", show=False, priority=True),
         Binding("down", "app.focus_next", show=False, priority=True),
         Binding("tab", "app.focus_next", show=False, priority=True),
@@ -268,6 +269,12 @@ class StartScreen(Screen[None]):
         elif isinstance(focused, Input):
             focused.action_cursor_left()
 
+    def action_settings(self) -> None:
+        """The settings, as at the table: the looks (four colours, letters for suits) before the first game."""
+        from .dialogs import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())
+
     def action_help(self) -> None:
         from .dialogs import HelpScreen
 
@@ -342,6 +349,11 @@ class StartScreen(Screen[None]):
         relabel(self, self.app.texts)
         self._fit()
         self.query_one("#preset", Choice).focus()
+        self.call_after_refresh(self._place)
+
+    async def recompose(self) -> None:
+        """The form again (in another language): centred, as a new form is."""
+        await super().recompose()
         self.call_after_refresh(self._place)
 
     def _place(self, keep: bool = False) -> None:
