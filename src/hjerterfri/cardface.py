@@ -21,9 +21,10 @@ def sort_hand(cards: list[Card] | tuple[Card, ...]) -> list[Card]:
 
 
 PAPER = "#f4f1e8"
-PAPER_DIM = "#8e8b82"
+PAPER_DIM = "#a29f96"
 INK = "#1c1c1c"
-INK_DIM = "#4e4c47"
+INK_DIM = "#262522"
+"""A card that may not be played: grey paper, and ink that still reads at 5.8:1 (it was 2.5:1, and faint)."""
 EDGE = "#9a968c"
 CURSOR = "#f2c14e"
 RECEIVED = "#5fa8d3"
@@ -88,7 +89,7 @@ class Deck:
             tl, h, tr, v, bl, br = _PLAIN if self.ascii else _HEAVY if heavy else _ROUND
         paper = PAPER_DIM if dim else PAPER
         frame = Style(color=edge or (INK_DIM if dim else EDGE), bgcolor=paper, bold=heavy)
-        face = Style(color=INK_DIM if dim else self.colour(card.suit), bgcolor=paper, bold=not dim, dim=dim)
+        face = Style(color=INK_DIM if dim else self.colour(card.suit), bgcolor=paper, bold=not dim)
         middle = Text(v, style=frame)
         middle.append(f"{self.rank(card):>2}{self.suit(card.suit)}", style=face)
         middle.append(v, style=frame)

@@ -247,7 +247,7 @@ async def test_a_claim_that_only_seems_to_hold_is_refused_in_one_line_and_play_g
         before = table.round.copy()
         await pilot.press("c")
         await pilot.pause()
-        assert status(app) == "The claim fails: someone may hold a higher card in hearts than one of yours. Play on."
+        assert status(app) == "The claim fails: a higher card in hearts may still be out. Play on."
         assert table.round == before and isinstance(app.screen, TableScreen)
         await play_legal_with_keys(pilot)
         await settle(pilot)
