@@ -838,3 +838,16 @@ async def test_h_says_that_the_round_points_are_hidden_and_shown_again(monkeypat
         assert not app.settings.hide_round_points and status(app) == "This round's points are shown (h hides them)"
         await pilot.pause(1.2)
         assert status(app) == prompt
+
+
+@sync
+async def test_your_turn_in_a_trick_says_who_led_and_what():
+    """Nothing on the table marked the card led: a player going by words could not tell which suit to follow."""
+    table = fixed_table(seed=3, lang="en")
+    play_in_engine(table, lambda g: g.round.phase is Phase.PLAYING and g.round.turn == 0 and bool(g.round.trick))
+    trick = table.round.view(0)
+    leader, card = table.names[trick.trick_seats[0]], trick.trick[0]
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert status(app) == f"Your turn: {leader} led {app.texts.card_short(card)}"

@@ -360,9 +360,13 @@ class TableScreen(Screen[None]):
             if view.turn == self.me:
                 if self.app.settings.play_forced and len(view.legal_plays) == 1:  # about to be played for you
                     return Text(t("forced.playing", card=t.card_name(view.legal_plays[0])), style="bold")
-                again = bool(view.trick) and view.trick_seats[len(view.trick) - 1] == self.me
-                lead = t("turn.you.lead") if not view.trick else t("turn.you.again") if again else t("turn.you")
-                return Text(lead, style="bold")  # what you received is on the line above, all round
+                if not view.trick:
+                    return Text(t("turn.you.lead"), style="bold")  # what you received is on the line above
+                if view.trick_seats[len(view.trick) - 1] == self.me:
+                    return Text(t("turn.you.again"), style="bold")
+                # who led and what: the table marks neither, and a player going by words could not tell
+                led = t("turn.you.follow", name=self.seat_name(view.trick_seats[0]), card=t.card_short(view.trick[0]))
+                return Text(led, style="bold")
             return Text(t("turn.bot", name=self.seat_name(view.turn)), style="dim")
         return Text()
 
