@@ -34,7 +34,8 @@ BACK = "#6b2b2b"
 BACK_INK = "#b86a5a"
 
 TWO_COLOURS = {Suit.CLUBS: INK, Suit.DIAMONDS: "#c8102e", Suit.HEARTS: "#c8102e", Suit.SPADES: INK}
-FOUR_COLOURS = {Suit.CLUBS: "#1e7b3a", Suit.DIAMONDS: "#1f5fbf", Suit.HEARTS: "#c8102e", Suit.SPADES: INK}
+FOUR_COLOURS = {Suit.CLUBS: "#0b7a75", Suit.DIAMONDS: "#1f5fbf", Suit.HEARTS: "#c8102e", Suit.SPADES: INK}
+"""Clubs a blue-green: a grass green looked like the hearts' red to the most common colour blindness."""
 
 _ROUND = ("╭", "─", "╮", "│", "╰", "╯")
 _HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
