@@ -169,3 +169,20 @@ async def test_the_tables_help_fits_80_by_24_without_scrolling(lang):
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         assert app.screen.query_one(VerticalScroll).max_scroll_y == 0
+
+
+@sync
+async def test_the_summarys_footer_stays_through_a_resize():
+    """The summary, fitted anew to a new size, came back with an empty footer: nothing to click on."""
+    table = fixed_table(seed=3, lang="en")
+    play_in_engine(table, lambda g: g.round.is_over)
+    app = HjerterfriApp(fast_settings("en"), table=table, make_player=lowest_players)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, RoundSummaryScreen)
+        for size in ((100, 30), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            keys = [k.key for k in app.screen.query(FooterKey)]
+            assert "enter" in keys, keys

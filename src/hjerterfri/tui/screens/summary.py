@@ -87,6 +87,12 @@ class SheetScreen(Screen[None]):
         if self.app.size != self._fitted:  # (not when first shown: it was composed for this size)
             self.refresh(recompose=True)
 
+    async def recompose(self) -> None:
+        """The sheet fitted anew, its footer with it (the new one came up empty)."""
+        await super().recompose()
+        relabel(self, self.app.texts)
+        self.refresh_bindings()
+
 
 class RoundSummaryScreen(SheetScreen):
     """What the round just played scored, and the totals so far."""
