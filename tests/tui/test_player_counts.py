@@ -490,3 +490,53 @@ async def test_the_score_sheet_of_eight_players_is_wide_enough_for_their_names()
             assert (sheet.region.width > 72) is wide
             app.pop_screen()
             await pilot.pause()
+
+
+@sync
+async def test_the_cursor_goes_to_a_card_that_may_follow_for_a_seats_second_card_in_the_first_trick():
+    """At five players a seat with eleven cards plays two to the first trick: after the first, the cursor
+    stayed where that card had been, on a card that could not follow (Enter said "You must follow ♣")."""
+    from hjerterfri.cardface import sort_hand
+
+    for seed in range(1, 60):
+        table = fixed_table(seed=seed, lang="en", players=5, preset_name="svensk")
+        play_in_engine(
+            table,
+            lambda g: (
+                g.is_over()
+                or (
+                    g.round.phase is Phase.PLAYING
+                    and g.round.turn == HUMAN
+                    and not g.round.tricks
+                    and len(g.round.hand_cards(HUMAN)) == 11
+                )
+            ),
+        )
+        if table.game.is_over():
+            continue
+        hand = sort_hand(table.round.hand_cards(HUMAN))
+        for i, card in enumerate(hand[:-1]):
+            if card not in table.round.legal_plays():
+                continue
+            after = table.round.copy()
+            after.play(card, HUMAN)
+            if after.turn == HUMAN and not after.tricks and hand[i + 1] not in after.legal_plays():
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no deal with a second card that cannot follow")
+    from .test_play_aids import app_at
+
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        view_hand = screen.query_one(HandView)
+        view_hand.move_to(card)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.round.turn == HUMAN and len(table.round.trick) >= 1
+        assert view_hand.current() in table.round.legal_plays()

@@ -152,7 +152,7 @@ class TableScreen(Screen[None]):
         self.passing_bots = False
         self._generation = 0
         self._summary_shown = False
-        self._was_my_turn = False
+        self._turn_placed: tuple[int, int] | None = None
         self._footer_state: tuple[object, ...] | None = None
         self.hinted: tuple[Card, ...] = ()
         self.hint_for: Stamp | None = None
@@ -295,9 +295,12 @@ class TableScreen(Screen[None]):
         my_turn = playing and view.turn == self.me
         playable = frozenset(view.legal_plays) if my_turn else None
         hand.playable = playable
-        if playable is not None and not self._was_my_turn and hand.current() not in playable:
+        # the cursor on a card that may be played, once a turn: then where the player moves it (the second card
+        # of a first trick is a turn of its own; the cursor stayed on a card that could not follow)
+        turn = (len(view.tricks), len(view.trick)) if my_turn else None
+        if playable is not None and turn != self._turn_placed and hand.current() not in playable:
             hand.move_to(next(c for c in hand.cards if c in playable))
-        self._was_my_turn = my_turn
+        self._turn_placed = turn
         hand.chosen = tuple(self.chosen)
         hand.received = tuple(view.received)
         if self.hint_for is not None and self.hint_for != self._stamp():
@@ -789,7 +792,6 @@ class TableScreen(Screen[None]):
         self.passing_bots = False
         self._drop_hint()
         self.chosen = list(undo.passed or ())
-        self._was_my_turn = True
         if undo.passed is not None:
             self.say(t("undo.pass", cards=t.cards_sorted(undo.passed)))
         else:
