@@ -540,3 +540,21 @@ async def test_the_cursor_goes_to_a_card_that_may_follow_for_a_seats_second_card
         await settle(pilot)
         assert table.round.turn == HUMAN and len(table.round.trick) >= 1
         assert view_hand.current() in table.round.legal_plays()
+
+
+@pytest.mark.parametrize(("place", "two_across"), [(2, True), (3, False), (3, True), (1, False), (0, False)])
+def test_a_seats_two_cards_in_the_first_trick_read_left_to_right_in_the_order_played(place, two_across):
+    """At five players the seat across left showed "J♥ J♣" for J♣ then J♥: its second card went to the left."""
+    from textual.geometry import Size
+
+    from hjerterfri.cards import parse_cards
+
+    class Wide(TrickView):
+        size = Size(70, 9)  # as at the table at 80 columns
+
+    view = Wide()
+    view.two_across = two_across
+    first, second = parse_cards("JC JH")
+    view.show([(place, first), (place, second)])
+    line = next(line for line in view.render().plain.splitlines() if "J♣" in line)
+    assert "J♥" in line and line.index("J♣") < line.index("J♥"), line

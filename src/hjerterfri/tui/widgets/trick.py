@@ -102,10 +102,13 @@ class TrickView(Widget):
             places[2] = (0, centre - CARD_WIDTH // 2 - 2)
             places[4] = (0, centre + CARD_WIDTH // 2 + 2)
         rows: list[list[tuple[int, list[Text]]]] = [[] for _ in range(3)]
+        twice = {p for p in places if sum(place == p for place, _ in self.plays) > 1}
         seen: set[int] = set()
         for i, (place, card) in enumerate(self.plays):
             top, col = places[place]
-            if place in seen:
+            # a seat's two cards read left to right in the order played: where the second would go to the left
+            # (the seat on the right, across left), the first moves over instead ("J♥ J♣" read as a heart first)
+            if place in twice and (place in seen) == (SECOND_CARD[place] > 0):
                 col = min(max(col + SECOND_CARD[place], 0), width - CARD_WIDTH)
             seen.add(place)
             won = self.winning == i
