@@ -117,13 +117,18 @@ def bot_level(text: str) -> str:
     t = _level_names().get(t, t)
     if t in BOT_LEVELS or ":" in text:
         return t if t in BOT_LEVELS else text.strip()
-    raise BadValue(Message("usage.bot.unknown", spec=repr(text), levels=BOT_LEVELS))
+    raise BadValue(Message("usage.bot.unknown", spec=repr(text), levels=_levels_said()))
 
 
 @cache
 def _level_names() -> dict[str, str]:
     """Each level by its name in every language ("medel" and "medium" are middel, "svår" and "hard" svær)."""
     return {say(lang, f"level.{level}").lower(): level for lang in LANGUAGES for level in BOT_LEVELS}
+
+
+def _levels_said() -> tuple[Message, ...]:
+    """The levels as the reader's language names them (a Swedish error listed the Danish let, middel, svær)."""
+    return tuple(Message(f"level.{level}") for level in BOT_LEVELS)
 
 
 def served_bot(text: str) -> str:
@@ -133,7 +138,7 @@ def served_bot(text: str) -> str:
     try:
         return bot_level(text)
     except BadValue:
-        raise BadValue(Message("usage.bot.served", spec=repr(text), levels=BOT_LEVELS)) from None
+        raise BadValue(Message("usage.bot.served", spec=repr(text), levels=_levels_said())) from None
 
 
 def player_name(text: str) -> str:

@@ -147,6 +147,12 @@ def test_an_unknown_bot_is_one_line_in_danish(capsys):
     assert line == f"hjerterfri: fejl: {said}"
 
 
+def test_an_unknown_bot_in_swedish_lists_the_levels_by_their_swedish_names(capsys):
+    """It listed let, middel, svær: the Danish names, which a Swedish screen never shows."""
+    line = error_line(capsys, ["--lang", "sv", "--bots", "lett"])
+    assert "välj bland lätt, medel, svår, module:Class" in line
+
+
 def test_a_bot_that_cannot_be_loaded_is_one_line_in_danish(capsys, tmp_path):
     line = error_line(capsys, ["--lang", "da", "--data-dir", str(tmp_path), "--bots", "no_such_module:Bot"])
     assert line.startswith("hjerterfri: fejl: modstanderen 'no_such_module:Bot' kan ikke indlæses: intet modul")

@@ -169,14 +169,14 @@ def test_cards_passed_received_or_in_a_kitty_are_named_in_the_hands_order():
 @pytest.mark.parametrize(
     ("lang", "key", "values", "said"),
     [
-        ("en", "list.taken", {"name": "You", "n": 2}, "You take it (2 points)."),  # was "You takes it"
+        ("en", "list.taken", {"name": "You", "n": 2}, "You take the trick (2 points)."),  # was "You takes it"
         ("en", "trick.won", {"name": "You"}, "You take the trick"),  # was "Trick to You"
         ("en", "replay.passes", {"name": "You", "cards": "2♥", "target": "Alice"}, "You pass 2♥ to Alice"),
         ("en", "list.kitty.seen", {"name": "Du", "cards": "10♥"}, "You also take the kitty: 10♥."),
         ("da", "trick.won", {"name": "Du"}, "Du tager stikket"),
         ("da", "replay.passes", {"name": "Alice", "cards": "2♥", "target": "Du"}, "Alice giver 2♥ til dig"),
         ("sv", "replay.received", {"name": "Alice", "cards": "2♥", "giver": "Du"}, "Alice fick 2♥ från dig"),
-        ("en", "list.taken", {"name": "Anna", "n": 1}, "Anna takes it (1 point)."),
+        ("en", "list.taken", {"name": "Anna", "n": 1}, "Anna takes the trick (1 point)."),
         ("da", "list.trick", {"name": "Du", "i": 2}, "Stik 2 (du spiller ud):"),  # was "(udspil: Du)"
         ("sv", "list.current", {"name": "Du", "i": 3}, "Stick 3 hittills (du spelar ut):"),
     ],
