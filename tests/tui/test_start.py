@@ -257,3 +257,21 @@ async def test_o_opens_the_settings_from_the_start_screen_and_types_an_o_in_the_
         await pilot.press("B", "o")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen) and app.screen.query_one("#name", Input).value == "Bo"
+
+
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+@pytest.mark.parametrize(("preset", "players"), [("svensk", 3), ("svensk", 5), ("dansk", 3), ("dansk", 5)])
+@sync
+async def test_every_variant_of_the_deal_is_said_whole_on_its_line(lang, preset, players):
+    """In Swedish at three players the variant without the 2 of clubs lost "spelar ut ›" at the frame."""
+    app = make_app(seed=3, lang=lang, preset=preset, players=players)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        variant = app.screen.query_one("#variant", Choice)
+        assert variant.display == (len(variant.options) > 1)
+        for _ in variant.options if variant.display else ():
+            line = str(variant.render())
+            assert line.rstrip().endswith("›") and "…" not in line, line
+            assert variant.content_region.width >= len(line.rstrip())
+            variant.action_step(1)
+            await pilot.pause()
