@@ -851,3 +851,19 @@ async def test_your_turn_in_a_trick_says_who_led_and_what():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert status(app) == f"Your turn: {leader} led {app.texts.card_short(card)}"
+
+
+@sync
+async def test_the_bots_wait_while_the_window_is_too_small_for_the_table():
+    """Shrunk for two seconds, the window came back to a trick and a half played unseen."""
+    table = fixed_table(seed=3, lang="en")
+    play_in_engine(table, lambda g: g.round.phase is Phase.PLAYING and g.round.turn != HUMAN)
+    played = len(table.round.tricks), len(table.round.trick)
+    app = app_at(table)
+    async with app.run_test(size=(60, 20)) as pilot:
+        for _ in range(5):
+            await pilot.pause(0.05)
+        assert (len(table.round.tricks), len(table.round.trick)) == played
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert (len(table.round.tricks), len(table.round.trick)) != played

@@ -211,6 +211,8 @@ class TableScreen(Screen[None]):
     def _fit(self, width: int, height: int) -> None:
         need_w, need_h = MIN_SIZE[self.table.rules.players]
         small = width < need_w or height < need_h
+        if self.has_class("too-small") and not small:
+            self.call_after_refresh(self.advance)  # what waited while the table could not be seen
         self.set_class(small, "too-small")
         if small:
             self.query_one("#too-small", Static).update(
@@ -476,7 +478,10 @@ class TableScreen(Screen[None]):
         return (self._generation, self.table.position())
 
     def advance(self) -> None:
-        """Start whatever comes next: a trick's pause, the bots' passes or card, the summary."""
+        """Start whatever comes next: a trick's pause, the bots' passes or card, the summary. Nothing while the
+        window is too small for the table (the bots played on unseen): the table goes on when it fits again."""
+        if self.has_class("too-small"):
+            return
         table = self.table
         if self.held is not None:
             if self.app.settings.hold_trick:
@@ -533,6 +538,8 @@ class TableScreen(Screen[None]):
     def _release(self, generation: int | None = None) -> None:
         if self.held is None or (generation is not None and generation != self._generation):
             return
+        if generation is not None and self.has_class("too-small"):
+            return  # the trick's pause starts again when it can be seen (``advance``)
         if generation is None and time.monotonic() - self._held_at < LATE_KEY:
             return  # the second click of a double click on the card that completed it: seen, it stays
         if generation is not None:  # the pause ran out, not a key
