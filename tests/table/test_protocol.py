@@ -144,7 +144,7 @@ def test_the_bot_command_refuses_a_program_before_reading_a_line(capsys):
 
     for spec, said in (
         ("exec:ls", "is a program of its own"),
-        ("nosuch", "choose from let, middel, svær or module:Class"),
+        ("nosuch", "choose from easy, medium, hard or module:Class"),
     ):
         with pytest.raises(SystemExit) as e:
             main(["--lang", "en", "bot", spec])
