@@ -558,3 +558,26 @@ def test_a_seats_two_cards_in_the_first_trick_read_left_to_right_in_the_order_pl
     view.show([(place, first), (place, second)])
     line = next(line for line in view.render().plain.splitlines() if "J♣" in line)
     assert "J♥" in line and line.index("J♣") < line.index("J♥"), line
+
+
+@sync
+async def test_a_bot_that_took_the_kitty_face_down_shows_its_points_with_the_kitty_left_out():
+    """Its "+0" stood all round beside a kitty holding Q♠; the summary then gave it 13."""
+    for seed in range(1, 40):
+        table = fixed_table(seed=seed, lang="en", players=3)
+        play_in_engine(table, lambda g: len(g.round.tricks) == 1)
+        view = table.view(HUMAN)
+        if view.kitty_taker not in (None, HUMAN):
+            break
+    else:
+        raise AssertionError("no deal whose kitty a bot took")
+    from .test_play_aids import app_at
+
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panels = {int(p.id.split("-")[1]): str(p.render()) for p in app.screen.query(SeatPanel) if p.display}
+        place = app.screen.place(view.kitty_taker)
+        assert f"+{view.taken[view.kitty_taker]} + kitty" in panels[place], panels
+        others = [text for p, text in panels.items() if p != place]
+        assert others and not any("kitty" in text for text in others)

@@ -274,6 +274,7 @@ class TableScreen(Screen[None]):
                     round_points=None if hide else view.taken[seat],
                     to_play=playing and view.turn == seat,
                     thinking=self.thinking == seat,
+                    kitty=view.kitty_taker == seat and view.kitty_mask is None,
                 )
             )
         me = Text(("▶ " if playing and view.turn == self.me else "  ") + self.seat_name(self.me), style="bold")

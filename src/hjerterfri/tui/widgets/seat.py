@@ -34,6 +34,8 @@ class SeatInfo:
     thinking: bool = False
     hand: tuple[Card, ...] | None = None
     """The seat's cards, shown face up (the replay viewer), or None: only how many there are."""
+    kitty: bool = False
+    """The seat took the kitty, face down: its points are not in ``round_points`` (its "+0" misled a tester)."""
 
 
 def show_text(widget: Static, text: Text, *, layout: bool = False) -> None:
@@ -77,7 +79,7 @@ class SeatPanel(Static):
         name.append_text(literal(info.name, style="bold", limit=NAME_LIMIT))
         parts = [t("cards.left", n=info.cards_left), t("points.total", n=info.total)]
         if info.round_points is not None:
-            parts.append(t("points.round", n=info.round_points))
+            parts.append(t("points.round.kitty" if info.kitty else "points.round", n=info.round_points))
         if self.wide and self.has_class("three-lines"):  # across at six to eight: three to five panels side by side
             # name and cards on one line of a narrow panel: no ▶ (the heavy frame says whose turn it is), and
             # the name cut short enough that its line does not wrap and push the round's points out of sight
