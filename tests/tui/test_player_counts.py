@@ -157,7 +157,7 @@ async def _panel_points(app: HjerterfriApp, taker: int, points: int) -> None:
         await pilot.pause()
         table = app.screen
         panel = table.query_one(f"#seat-{table.place(taker)}", SeatPanel)
-        assert f"+{points} i runden" in plain(panel.content)
+        assert f"+{points} + kitty" in plain(panel.content)  # the kitty not in it, and said so
 
 
 @sync
@@ -581,3 +581,24 @@ async def test_a_bot_that_took_the_kitty_face_down_shows_its_points_with_the_kit
         assert f"+{view.taken[view.kitty_taker]} + kitty" in panels[place], panels
         others = [text for p, text in panels.items() if p != place]
         assert others and not any("kitty" in text for text in others)
+
+
+def test_the_round_summary_at_five_players_keeps_the_usual_names_whole_at_80_columns():
+    """ "Astr…" and "Kar…" with four columns to spare inside the frame: the last column kept a margin."""
+    from hjerterfri.tui.screens.summary import RoundSummaryScreen
+
+    from .test_play_aids import app_at
+
+    table = fixed_table(seed=11, lang="sv", players=5, preset_name="svensk")  # the tester's game
+    play_in_engine(table, lambda g: g.round.is_over and max(g.totals) >= 85)  # ten rounds: wide columns
+
+    async def heads() -> list[str]:
+        app = app_at(table, lang="sv")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(RoundSummaryScreen(table))
+            await pilot.pause()
+            history = app.screen.query_one("#history")
+            return plain(history.content, width=history.region.width).splitlines()[1].split()
+
+    assert asyncio.run(heads())[1:] == table.names

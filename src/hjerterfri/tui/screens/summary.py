@@ -29,9 +29,9 @@ if TYPE_CHECKING:
 FRAME_ROWS = 7
 """Rows around a sheet's columns: the footer, the space above the frame, the frame's two borders, the gap
 under the head and the hint line with the gap above it."""
-FRAME_COLUMNS = 14
-"""Columns around a sheet's columns: the sheet's padding, the frame's borders and padding, the last column's
-margin."""
+FRAME_COLUMNS = 10
+"""Columns around a sheet's columns: the sheet's padding, the frame's borders and padding (the last column has no
+margin: it cut names short with four columns to spare)."""
 FIRST_MARGIN = 4
 """The gap between the columns (``.columns > Static``)."""
 
@@ -63,7 +63,8 @@ class SheetScreen(Screen[None]):
             sheet = history_sheet(t, self.table.names, history, t("summary.history"), rows=rows, name_width=name_width)
             return self._width(sheet) <= room
 
-        width = next((w for w in widths if fits(w, room - self._width(first) - FIRST_MARGIN)), None)
+        beside = [w for w in widths if w >= 5] if spare else widths  # "Met…" beside the round: the history alone
+        width = next((w for w in beside if fits(w, room - self._width(first) - FIRST_MARGIN)), None)
         if width is None and spare:  # the history alone
             width = next((w for w in widths if fits(w, room)), None)
         else:
