@@ -206,6 +206,8 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
         make_bot(bots, 0)  # a bot that cannot be built is a one-line error here, not a crash later
     kept = kept_settings(args)
     last = kept.settings("da")  # the game the start screen started last time, and the player's name
+    if "preset" not in kept.saved and getattr(args, "lang", None) == "sv":
+        last.preset = "svensk"  # a first game in Swedish offers the Swedish rules (it offered the Danish)
     preset, players = _table(args, last)
     setup = checked(
         Setup(

@@ -81,3 +81,20 @@ def test_players_six_alone_plays_the_rules_that_play_six(tmp_path):
     assert (app.setup.preset, app.setup.players) == ("svensk", 6)
     app = play_app(build_parser().parse_args(["--data-dir", str(tmp_path), "--players", "3"]))
     assert (app.setup.preset, app.setup.players) == ("dansk", 3)  # last time's rules, where they play it
+
+
+def test_a_first_game_in_swedish_offers_the_swedish_rules_and_a_kept_choice_stays(tmp_path):
+    """`hjerterfri --lang sv` on a new machine opened on "Regler ‹ Dansk ›"."""
+    import json
+
+    from hjerterfri.cli import build_parser
+
+    app = play_app(build_parser().parse_args(["--data-dir", str(tmp_path), "--lang", "sv"]))
+    assert app.setup.preset == "svensk"
+    app = play_app(build_parser().parse_args(["--data-dir", str(tmp_path / "en"), "--lang", "en"]))
+    assert app.setup.preset == "dansk"
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    (kept / "settings.json").write_text(json.dumps({"preset": "dansk-hus"}))
+    app = play_app(build_parser().parse_args(["--data-dir", str(kept), "--lang", "sv"]))
+    assert app.setup.preset == "dansk-hus"  # what the player started last time
