@@ -186,16 +186,18 @@ async def test_a_window_too_small_for_the_form_says_so_instead_of_cutting_it_off
         ("dansk", 4, None),
         ("svensk", 3, None),
         ("svensk", 6, "Two decks: every card is there twice; of two equal cards in a trick, the one played first"),
+        ("svensk", 5, "All cards are dealt: 2 players get a card more and play two cards to the first trick."),
     ],
 )
 @sync
 async def test_the_start_screen_says_what_the_kitty_is_where_there_is_one(preset, players, said):
-    """Only the header named it ("kitty: 1 card"), and only the rules viewer said what it is."""
+    """Only the header named it ("kitty: 1 card"), and only the rules viewer said what it is; at five players
+    under svensk nothing said that two seats play two cards to the first trick (at three the variant line says)."""
     app = make_app(seed=3, lang="en", preset=preset, players=players)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         line = " ".join(str(app.screen.query_one("#preset-line").render()).split())
-        assert (said in line) if said else ("kitty" not in line and "decks" not in line)
+        assert (said in line) if said else ("kitty" not in line and "decks" not in line and "dealt" not in line)
 
 
 @sync

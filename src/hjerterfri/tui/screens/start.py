@@ -19,7 +19,7 @@ from ...challenge import Challenge
 from ...gamelog import NAME_MAX, GameRecord, name_problem
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, PRESET_LANGUAGE, Texts
 from ...literal import printable
-from ...rules import PRESETS, PassDirection, Rules, RulesError, preset
+from ...rules import PRESETS, OddCards, PassDirection, Rules, RulesError, preset
 from ...settings import SPEEDS
 from ...table import Setup
 from ...table.variants import game_rules, variants_for
@@ -420,11 +420,17 @@ class StartScreen(Screen[None]):
 
     def _deal_text(self) -> str:
         """What the deal has that the usual one has not: the kitty at three and five players under the Danish
-        rules (the header only names it), the two decks at six to eight players."""
+        rules (the header only names it), the two decks at six to eight players, and the seats with a card
+        more where no variant line says so (svensk at five: found out only at "your turn again")."""
         rules = self.setup.rules()
         if rules.decks == 2:
             return self.app.texts("start.two-decks")
-        return self.app.texts("start.kitty", n=rules.kitty_size) if rules.kitty_size else ""
+        if rules.kitty_size:
+            return self.app.texts("start.kitty", n=rules.kitty_size)
+        single = len(deal_variants(self.setup.preset, self.setup.players)) == 1
+        if rules.odd_cards is OddCards.PLAY_TWICE and single and (extra := 52 % rules.players):
+            return self.app.texts("start.play-twice", n=extra)
+        return ""
 
     def _needs(self) -> tuple[int, int] | None:
         """The size the table chosen needs, when this terminal is smaller."""
