@@ -242,6 +242,39 @@ async def test_a_line_that_comes_with_a_choice_leaves_the_lines_above_it_where_t
 
 
 @sync
+async def test_another_language_chosen_in_the_settings_leaves_the_start_screen_on_the_line_it_was_on():
+    """With a saved game, the focus came back on "Continue" (Enter continued the old game, the footer had no
+    start); and once the app froze, its focus on a line the new form had replaced."""
+    from textual.widgets._footer import FooterKey
+
+    from hjerterfri.tui.screens.dialogs import SettingsScreen
+
+    unfinished = GameRecord.new(Setup().rules(), 1, SEATS, STARTED)
+    app = make_app(seed=3, lang="en", unfinished=unfinished)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#players", Choice).focus()
+        await pilot.press("o")
+        await pilot.pause()
+        settings = app.screen
+        assert isinstance(settings, SettingsScreen)
+        settings.query_one("#lang", Choice).focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.texts.lang != "en" and app.screen is settings
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen) and app.focused is screen.query_one("#players", Choice)
+        assert "enter" in [k.key for k in screen.query(FooterKey)]
+        assert screen.query_one("#start").region.y > 3  # centred
+        before = screen.setup.players
+        await pilot.press("right")
+        assert screen.setup.players != before
+
+
+@sync
 async def test_o_opens_the_settings_from_the_start_screen_and_types_an_o_in_the_name_field():
     """A colour-blind player had to start a game to turn the four colours on."""
     from hjerterfri.tui.screens.dialogs import SettingsScreen

@@ -267,19 +267,8 @@ class HjerterfriApp(ReportingApp):
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):
                 screen.apply_settings()
-            elif isinstance(screen, SettingsScreen) and texts:
+            elif isinstance(screen, SettingsScreen | StartScreen) and texts:
                 screen.retext()
-            elif isinstance(screen, StartScreen) and texts:
-                screen.refresh(recompose=True)
-                self.call_after_refresh(self._relabel, screen, self.focused.id if self.focused else None)
-
-    def _relabel(self, screen: StartScreen, focused: str | None) -> None:
-        from .labels import relabel
-
-        if focused and screen.is_current:
-            for widget in screen.query(f"#{focused}"):
-                widget.focus()
-        relabel(screen, self.texts)
 
     def _keep_language(self) -> None:
         """A game started from flags keeps the language it is played in, when the player chose it (``--lang``),

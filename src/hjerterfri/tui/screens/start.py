@@ -160,6 +160,9 @@ class StartScreen(Screen[None]):
         super().__init__()
         self.setup = setup
         self.unfinished = unfinished
+        self._retext_when_shown = False
+        self._refocus: str | None = None
+        """The line that had the focus when the form was last left or said anew."""
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
@@ -269,12 +272,6 @@ class StartScreen(Screen[None]):
         elif isinstance(focused, Input):
             focused.action_cursor_left()
 
-    def action_settings(self) -> None:
-        """The settings, as at the table: the looks (four colours, letters for suits) before the first game."""
-        from .dialogs import SettingsScreen
-
-        self.app.push_screen(SettingsScreen())
-
     def action_help(self) -> None:
         from .dialogs import HelpScreen
 
@@ -351,10 +348,35 @@ class StartScreen(Screen[None]):
         self.query_one("#preset", Choice).focus()
         self.call_after_refresh(self._place)
 
+    def retext(self) -> None:
+        """Say the form anew (another language, letters for suits): at once when it is the screen shown, else
+        when it is shown again. Made anew under the settings dialog, it once froze the app: the focus the
+        screen went back to was a line the new form had replaced."""
+        if self.is_current:
+            self._refocus = self.focused.id if self.focused is not None else None
+            self.refresh(recompose=True)
+        else:
+            self._retext_when_shown = True
+
+    def on_screen_resume(self) -> None:
+        if self._retext_when_shown:
+            self._retext_when_shown = False
+            self.refresh(recompose=True)
+
     async def recompose(self) -> None:
-        """The form again (in another language): centred, as a new form is."""
+        """The form again (in another language): centred, as a new form is, the focus on the line it was on."""
         await super().recompose()
+        relabel(self, self.app.texts)
+        focused = next(iter(self.query(f"#{self._refocus}")), None) if self._refocus else None
+        (focused or self.query_one("#preset", Choice)).focus()
         self.call_after_refresh(self._place)
+
+    def action_settings(self) -> None:
+        """The settings, as at the table: the looks (four colours, letters for suits) before the first game."""
+        from .dialogs import SettingsScreen
+
+        self._refocus = self.focused.id if self.focused is not None else None
+        self.app.push_screen(SettingsScreen())
 
     def _place(self, keep: bool = False) -> None:
         """The form in the middle of the screen; with ``keep``, when a line has come or gone, its top stays
