@@ -382,6 +382,9 @@ class StartScreen(Screen[None]):
         """The form in the middle of the screen; with ``keep``, when a line has come or gone, its top stays
         where it was (the form centred itself again, and a click aimed at a line landed on its neighbour)."""
         form = self.query_one("#start")
+        if not form.outer_size.height and form.display and not self.has_class("too-small"):
+            self.call_after_refresh(self._place, keep)  # a form made anew, not laid out yet: it went halfway down
+            return
         room = self.size.height - 1  # the footer
         free = max(0, room - form.outer_size.height)
         top = min(form.styles.margin.top, free) if keep else free // 2
