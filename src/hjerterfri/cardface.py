@@ -67,7 +67,7 @@ class Deck:
     def ink(self, suit: Suit) -> str:
         """The suit's colour as text on the terminal's own background (a transcript, a line of text)."""
         if self.four_colour:
-            return ("green", "blue", "red", "default")[suit]
+            return ("cyan", "blue", "red", "default")[suit]  # clubs as the cards have them: blue-green
         return "red" if suit.is_red else "default"
 
     def text(self, card: Card, mark: str = "") -> Text:
