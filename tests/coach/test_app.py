@@ -99,6 +99,14 @@ async def test_a_challenge_from_its_code_to_the_par_and_the_log(tmp_path):
         await pilot.pause()
         assert "No hints in a challenge" in str(app.screen.query_one("#status").render())
         assert app.screen.hint_for is None and not app.screen.check_action("hint", ())  # nor in the footer
+        hint_view, app.screen._hint_view = app.screen._hint_view, lambda: None  # out of turn: it said nothing
+        app.screen._clear()
+        app.screen.refresh_table()
+        assert "No hints" not in str(app.screen.query_one("#status").render())
+        await pilot.press("i")
+        await pilot.pause()
+        assert "No hints in a challenge" in str(app.screen.query_one("#status").render())
+        app.screen._hint_view = hint_view
         header = plain(app.screen.query_one("#header").render())
         assert f"Challenge: deal 1 of {CHALLENGE.deals}" in header, header  # said only in a notice at its start
         await pilot.press("question_mark")  # nor in the help, which listed it

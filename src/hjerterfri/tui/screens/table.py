@@ -625,11 +625,11 @@ class TableScreen(Screen[None]):
         return None
 
     def action_hint(self) -> None:
+        if self.table.record.challenge is not None:  # the hint is svær, and so is the par (not in the footer)
+            self.say(self.app.texts("hint.challenge"), error=True)  # said out of turn too (it said nothing)
+            return
         view = self._hint_view()
         if view is None:
-            return
-        if self.table.record.challenge is not None:  # the hint is svær, and so is the par (not in the footer)
-            self.say(self.app.texts("hint.challenge"), error=True)
             return
         stamp = self._stamp()
         if self.hint_for == stamp:
