@@ -60,7 +60,7 @@ def summarize(specs: list[str], results: list[DealResult], seed: int, rules: Rul
         "round_points": rules.round_points,
         "seconds": round(seconds, 1),
         "games_rule": f"per rotation, consecutive deals summed until someone reaches {rules.target}; "
-        "lowest total wins, a tie shares the win; bots see totals 0",
+        "lowest total wins, a tie shares the win (the arena's rule, whatever the preset's); bots see totals 0",
         "types": {},
     }
     games = _games(results, n, rules.target)
@@ -168,7 +168,7 @@ def summarize_compare(
         "differing_deals": sum(1 for d in diff if d),
         "games_rule": f"blocks of consecutive deals: from a block's first deal every rotation plays a game with A "
         f"and one with B until someone reaches {rules.target}; the next block starts after the last of them; "
-        "lowest total wins, a tie shares the win; bots see totals 0",
+        "lowest total wins, a tie shares the win (the arena's rule, whatever the preset's); bots see totals 0",
     }
     for key, points, wins in zip(("a", "b", "a-b"), (*tested, diff), won, strict=True):
         mean, low, high = interval(points)
