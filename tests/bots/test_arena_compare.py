@@ -117,3 +117,12 @@ def test_a_bots_name_and_a_programs_words_are_shown_never_obeyed():
     text = arena.format_compare(fig)
     assert "\x1b" not in text and "\x07" not in text
     assert "exec:evil \\x1b[2J\\x07" in text and "raised: \\x1b]0;title\\x07" in text
+
+
+def test_a_fault_of_the_bot_compared_names_it_by_its_letter():
+    """B's fault read "bot 1 (…) on deal 1": the arena's number for the first bot listed, which B is not."""
+    from hjerterfri.arena.play import ArenaFault
+
+    with pytest.raises(ArenaFault) as caught:
+        arena.compare("let", "tests.bots.test_arena:RaisesOnPlay", ["let", "let", "let"], 1, 1, preset("dansk"))
+    assert str(caught.value).startswith("bot B (tests.bots.test_arena:RaisesOnPlay) on deal 1")

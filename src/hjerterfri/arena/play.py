@@ -111,6 +111,14 @@ class Lineup:
         return [make(i, spec, bot_seed(self.seed, i)) for i, spec in enumerate(self.specs)]
 
 
+def _bot_name(lineup: Lineup, index: int) -> str:
+    """How the arena's lines name the ``index``-th listed bot: by its number, the bot compared by its letter
+    ("bot A", "bot B": B's fault was "bot 1")."""
+    if index == 0 and lineup.label.startswith("arena-"):
+        return lineup.label.removeprefix("arena-").upper()
+    return str(index + 1)
+
+
 def _bot_log(index: int) -> str:
     """The log of the ``index``-th listed bot, by the name the arena's lines give it ("bot 1" for the first)."""
     return f"bot-{index + 1}.txt"
@@ -148,7 +156,8 @@ def play_deal(lineup: Lineup, players: list[Player], deal: int) -> DealResult:
             (result.pass_times if d.kind == "pass" else result.play_times)[i].append(d.seconds)
             if d.fault is not None:
                 if not lineup.keep_going:
-                    said = {"bot": i + 1, "spec": lineup.specs[i], "deal": deal, "rotation": rotation + 1}
+                    bot = _bot_name(lineup, i)
+                    said = {"bot": bot, "spec": lineup.specs[i], "deal": deal, "rotation": rotation + 1}
                     player = players[i]
                     log = player.stderr if isinstance(player, ProcessPlayer) else None
                     if log is None:  # a bot in this process, or a program without a log
