@@ -253,6 +253,7 @@ async def test_another_language_chosen_in_the_settings_leaves_the_start_screen_o
     app = make_app(seed=3, lang="en", unfinished=unfinished)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
+        app.screen.query_one("#name", Input).value = "Ida"
         app.screen.query_one("#players", Choice).focus()
         await pilot.press("o")
         await pilot.pause()
@@ -269,6 +270,7 @@ async def test_another_language_chosen_in_the_settings_leaves_the_start_screen_o
         assert isinstance(screen, StartScreen) and app.focused is screen.query_one("#players", Choice)
         assert "enter" in [k.key for k in screen.query(FooterKey)]
         assert screen.query_one("#start").region.y > 3  # centred
+        assert screen.query_one("#name", Input).value == "Ida"  # the name typed is still there
         before = screen.setup.players
         await pilot.press("right")
         assert screen.setup.players != before

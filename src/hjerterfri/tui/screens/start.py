@@ -376,6 +376,7 @@ class StartScreen(Screen[None]):
         from .dialogs import SettingsScreen
 
         self._refocus = self.focused.id if self.focused is not None else None
+        self.setup = replace(self.setup, name=self.typed_name())  # kept if the form is said anew
         self.app.push_screen(SettingsScreen())
 
     def _place(self, keep: bool = False) -> None:
