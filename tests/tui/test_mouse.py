@@ -186,3 +186,28 @@ async def test_the_summarys_footer_stays_through_a_resize():
             await pilot.pause()
             keys = [k.key for k in app.screen.query(FooterKey)]
             assert "enter" in keys, keys
+
+
+@sync
+async def test_help_on_a_summary_and_at_the_games_end_names_their_keys():
+    """? on a round's summary showed the table's keys, and at the game's end did nothing."""
+    from hjerterfri.tui.screens.dialogs import HelpScreen
+    from hjerterfri.tui.screens.summary import GameEndScreen
+
+    table = fixed_table(seed=3, lang="en")
+    play_in_engine(table, lambda g: g.round.is_over)
+    app = HjerterfriApp(fast_settings("en"), table=table, make_player=lowest_players)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, RoundSummaryScreen)
+        for screen in (app.screen, GameEndScreen(table)):
+            if app.screen is not screen:
+                await app.push_screen(screen)
+                await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            text = "".join(plain(w.content) for w in app.screen.query(Static))
+            assert "on to the next round" in text and "pass the chosen cards" not in text
+            await pilot.press("escape")
+            await pilot.pause()

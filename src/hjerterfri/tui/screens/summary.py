@@ -88,6 +88,12 @@ class SheetScreen(Screen[None]):
         if self.app.size != self._fitted:  # (not when first shown: it was composed for this size)
             self.refresh(recompose=True)
 
+    def action_help(self) -> None:
+        """The keys of a summary (it showed the table's, and at the game's end nothing)."""
+        from .dialogs import HelpScreen
+
+        self.app.push_screen(HelpScreen("help.summary"))
+
     async def recompose(self) -> None:
         """The sheet fitted anew, its footer with it (the new one came up empty)."""
         await super().recompose()
@@ -101,7 +107,7 @@ class RoundSummaryScreen(SheetScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "next", "key.continue", key_display="⏎"),
         Binding("v", "review", "key.review"),
-        Binding("question_mark", "app.help", "key.help", key_display="?"),
+        Binding("question_mark", "help", "key.help", key_display="?"),
         Binding("r", "app.rules", "key.rules"),
         Binding("q", "app.ask_quit", "key.quit"),
     ]
@@ -167,6 +173,7 @@ class GameEndScreen(SheetScreen):
         Binding("n", "new_game", "key.new"),
         Binding("s", "start_screen", "key.start-screen"),
         Binding("v", "review", "key.review"),
+        Binding("question_mark", "help", "key.help", key_display="?"),
         Binding("q", "app.quit", "key.quit"),
     ]
 
