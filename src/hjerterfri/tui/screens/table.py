@@ -591,8 +591,10 @@ class TableScreen(Screen[None]):
         fault = decision.fault  # in the player's language (the English detail is for the arena and bot writers)
         detail = printable(fault.detail, limit=FAULT_DETAIL)  # (a bot's own error text is its own)
         said = t(f"fault.{fault.kind.value}", detail=detail)
-        key = "bot.fault.pass" if decision.kind == "pass" else "bot.fault"
-        text = t(key, name=seat.name, fault=said, cards=shown)
+        if decision.kind == "pass":  # how many, not which: a bot's pass to another bot is not the human's to see
+            text = t("bot.fault.pass", name=seat.name, fault=said, n=len(decision.cards))
+        else:
+            text = t("bot.fault", name=seat.name, fault=said, cards=shown)
         self.notify(text, severity="warning", timeout=FAULT_NOTICE, markup=False)
 
     def _after_pass(self) -> None:
