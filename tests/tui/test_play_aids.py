@@ -867,3 +867,34 @@ async def test_the_bots_wait_while_the_window_is_too_small_for_the_table():
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert (len(table.round.tricks), len(table.round.trick)) != played
+
+
+@sync
+async def test_a_setting_changed_mid_game_acts_at_once():
+    """Turned on during the turn, "play a forced card for me" said it played the card and never did; the
+    bots' time to think held from the table's start until the game was continued."""
+    for seed in range(1, 40):
+        table = fixed_table(seed=seed, lang="en")
+        play_in_engine(
+            table,
+            lambda g: (
+                g.is_over()
+                or (g.round.phase is Phase.PLAYING and g.round.turn == HUMAN and len(g.round.legal_plays()) == 1)
+            ),
+        )
+        if not table.game.is_over():
+            break
+    only = table.round.legal_plays()[0]
+    app = app_at(table, play_forced=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert only in table.round.hand_cards(HUMAN)
+        app.settings.play_forced = True
+        app.settings.bot_limit = 2.0
+        app.settings_changed(texts=False)
+        for _ in range(20):
+            await pilot.pause(0.1)
+            if only not in table.round.hand_cards(HUMAN):
+                break
+        assert only not in table.round.hand_cards(HUMAN)
+        assert table.limit == 2.0

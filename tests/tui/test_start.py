@@ -263,6 +263,10 @@ async def test_another_language_chosen_in_the_settings_leaves_the_start_screen_o
         await pilot.press("right")
         await pilot.pause()
         assert app.texts.lang != "en" and app.screen is settings
+        settings.query_one("#speed", Choice).focus()
+        await pilot.press("right")  # the pace too: the start screen's line went on saying "normal"
+        await pilot.pause()
+        speed = app.settings.speed
         await pilot.press("escape")
         await pilot.pause()
         await pilot.pause()
@@ -271,6 +275,7 @@ async def test_another_language_chosen_in_the_settings_leaves_the_start_screen_o
         assert "enter" in [k.key for k in screen.query(FooterKey)]
         assert screen.query_one("#start").region.y > 3  # centred
         assert screen.query_one("#name", Input).value == "Ida"  # the name typed is still there
+        assert screen.query_one("#speed", Choice).value == speed != "normal"
         before = screen.setup.players
         await pilot.press("right")
         assert screen.setup.players != before

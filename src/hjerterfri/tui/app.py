@@ -267,8 +267,10 @@ class HjerterfriApp(ReportingApp):
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):
                 screen.apply_settings()
-            elif isinstance(screen, SettingsScreen | StartScreen) and texts:
+            elif isinstance(screen, SettingsScreen) and texts:
                 screen.retext()
+            elif isinstance(screen, StartScreen) and (texts or self.screen is not screen):
+                screen.retext()  # under the settings, its pace line too (it went on saying "normal")
 
     def _keep_language(self) -> None:
         """A game started from flags keeps the language it is played in, when the player chose it (``--lang``),

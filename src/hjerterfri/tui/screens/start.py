@@ -352,7 +352,7 @@ class StartScreen(Screen[None]):
         """Say the form anew (another language, letters for suits): at once when it is the screen shown, else
         when it is shown again. Made anew under the settings dialog, it once froze the app: the focus the
         screen went back to was a line the new form had replaced."""
-        if self.is_current:
+        if self.app.screen is self:  # (``is_current`` holds under a modal dialog too)
             self._refocus = self.focused.id if self.focused is not None else None
             self.refresh(recompose=True)
         else:

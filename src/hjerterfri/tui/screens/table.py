@@ -913,7 +913,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(SettingsScreen())
 
     def apply_settings(self) -> None:
-        """Redraw after the look or the language changed (the app sets them, then calls this)."""
+        """Redraw after a setting changed (the app sets it, then calls this), and do what it starts now."""
         deck = self.app.deck
         self.query_one(HandView).deck = deck
         self.query_one(TrickView).deck = deck
@@ -922,5 +922,6 @@ class TableScreen(Screen[None]):
         self.refresh_table()
         self.query_one(HandView).refresh()
         self.query_one(TrickView).refresh()
-        if self.held is not None and not self.app.settings.hold_trick:
-            self.advance()
+        self.table.limit = self.app.settings.bot_limit  # the bots' time: it held from the table's start
+        if self.held is None or not self.app.settings.hold_trick:
+            self.advance()  # what a setting starts now: a forced card played for you, a round without points ended
