@@ -419,7 +419,7 @@ def test_the_tracker_with_two_decks_counts_the_cards_out_so_the_queens_stay_in_v
     r = Round.deal(preset("svensk", 6), seed=4, number=1)
     names = ["Ida", "Bo", "Cy", "Di", "Ek", "Fa"]
     (line,) = tracker_lines(Texts("en"), Deck(), r.view(0), names, 78, hide_points=True, rows=1)
-    assert line.plain.startswith("Still out: ♣ ") and "Q♠: 0 played" in line.plain and "…" not in line.plain
+    assert line.plain.startswith("Still out: ♣(") and "Q♠: 0 played" in line.plain and "…" not in line.plain
     (line,) = tracker_lines(Texts("sv"), Deck(), r.view(0), names, 78, hide_points=True, rows=1)
     assert "Q♠: ute 2, fallit 0" in line.plain and "…" not in line.plain  # it said "1 fallna", as in "1 fallen ones"
 

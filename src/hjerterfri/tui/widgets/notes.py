@@ -89,13 +89,13 @@ def tracker_lines(
         spaced.append(Text.assemble(sign, " ", " ".join(deck.rank(c) for c in cards) or "–"))
         joint = ":" if deck.ascii else ""  # a letter does not stand out from the ranks as a sign does ("CT98")
         compact.append(Text.assemble(sign, joint, "".join(c.rank_text for c in cards) or "–"))
-        counted.append(Text.assemble(sign, " ", str(len(cards))))
+        counted.append(Text.assemble(sign, f"({len(cards)})"))  # how many: "♥ 6" read as the six of hearts
     label = t("tracker.out") + " "
     first = Text.assemble(label, Text(" · ").join(spaced))
     if first.cell_len > width or rows == 1:
         first = Text.assemble(label, Text(" ").join(compact))
     if first.cell_len > (width if rows == 2 else width // 2):  # two decks: how many, so the rest is seen too
-        first = Text.assemble(label, Text(" · ").join(counted))
+        first = Text.assemble(label, Text(" ").join(counted))
     queen = queen_text(t, deck, view, left, names)
     others = [s for s in range(view.players) if s != view.seat and view.voids(s)]
     second = ""
