@@ -211,3 +211,12 @@ async def test_help_on_a_summary_and_at_the_games_end_names_their_keys():
             assert "on to the next round" in text and "pass the chosen cards" not in text
             await pilot.press("escape")
             await pilot.pause()
+            if isinstance(screen, RoundSummaryScreen):  # the settings before the next round, too
+                from hjerterfri.tui.screens.dialogs import SettingsScreen
+
+                await pilot.press("o")
+                await pilot.pause()
+                assert isinstance(app.screen, SettingsScreen)
+                await pilot.press("escape")
+                await pilot.pause()
+                assert app.screen is screen

@@ -88,6 +88,12 @@ class SheetScreen(Screen[None]):
         if self.app.size != self._fitted:  # (not when first shown: it was composed for this size)
             self.refresh(recompose=True)
 
+    def action_settings(self) -> None:
+        """The settings before the next round (the tracker, the pace: only the table offered them)."""
+        from .dialogs import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())
+
     def action_help(self) -> None:
         """The keys of a summary (it showed the table's, and at the game's end nothing)."""
         from .dialogs import HelpScreen
@@ -107,6 +113,7 @@ class RoundSummaryScreen(SheetScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "next", "key.continue", key_display="⏎"),
         Binding("v", "review", "key.review"),
+        Binding("o", "settings", "key.settings"),
         Binding("question_mark", "help", "key.help", key_display="?"),
         Binding("r", "app.rules", "key.rules"),
         Binding("q", "app.ask_quit", "key.quit"),
