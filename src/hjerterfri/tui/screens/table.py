@@ -587,14 +587,13 @@ class TableScreen(Screen[None]):
             return
         self._faults_shown[decision.seat] = now
         seat = self.table.seats[decision.seat]
-        shown = t.cards_short(list(decision.cards))
         fault = decision.fault  # in the player's language (the English detail is for the arena and bot writers)
         detail = printable(fault.detail, limit=FAULT_DETAIL)  # (a bot's own error text is its own)
         said = t(f"fault.{fault.kind.value}", detail=detail)
         if decision.kind == "pass":  # how many, not which: a bot's pass to another bot is not the human's to see
             text = t("bot.fault.pass", name=seat.name, fault=said, n=len(decision.cards))
         else:
-            text = t("bot.fault", name=seat.name, fault=said, cards=shown)
+            text = t("bot.fault", name=seat.name, fault=said, cards=t.cards_short(list(decision.cards)))
         self.notify(text, severity="warning", timeout=FAULT_NOTICE, markup=False)
 
     def _after_pass(self) -> None:
