@@ -9,12 +9,20 @@ from textual import events
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
+from hjerterfri.table import Table
 from hjerterfri.tui.app import HjerterfriApp
 from hjerterfri.tui.screens.summary import RoundSummaryScreen
 from hjerterfri.tui.screens.table import TableScreen
 
 from ..coach.test_app import FakePar
 from .helpers import fast_settings, fixed_table, lowest_players, make_app, plain, play_in_engine, settle, sync
+
+
+def at_a_rounds_end() -> tuple[Table, HjerterfriApp]:
+    """A table whose first round is over, and the app on it (it opens on the round's summary)."""
+    table = fixed_table(seed=3, lang="en")
+    play_in_engine(table, lambda g: g.round.is_over)
+    return table, HjerterfriApp(fast_settings("en"), table=table, make_player=lowest_players)
 
 
 def press(app, x: int, y: int, up: bool = False) -> None:
@@ -27,9 +35,7 @@ def press(app, x: int, y: int, up: bool = False) -> None:
 async def test_a_click_while_the_summary_is_rebuilt_does_not_crash_the_app():
     """The summary fits itself to the window anew at every resize; a press on a widget it had just removed
     crashed the app inside Textual (a player clicked as the summary came up)."""
-    table = fixed_table(seed=3, lang="en")
-    play_in_engine(table, lambda g: g.round.is_over)
-    app = HjerterfriApp(fast_settings("en"), table=table, make_player=lowest_players)
+    _, app = at_a_rounds_end()
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, RoundSummaryScreen)
@@ -174,9 +180,7 @@ async def test_the_tables_help_fits_80_by_24_without_scrolling(lang):
 @sync
 async def test_the_summarys_footer_stays_through_a_resize():
     """The summary, fitted anew to a new size, came back with an empty footer: nothing to click on."""
-    table = fixed_table(seed=3, lang="en")
-    play_in_engine(table, lambda g: g.round.is_over)
-    app = HjerterfriApp(fast_settings("en"), table=table, make_player=lowest_players)
+    _, app = at_a_rounds_end()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, RoundSummaryScreen)
@@ -194,9 +198,7 @@ async def test_help_on_a_summary_and_at_the_games_end_names_their_keys():
     from hjerterfri.tui.screens.dialogs import HelpScreen
     from hjerterfri.tui.screens.summary import GameEndScreen
 
-    table = fixed_table(seed=3, lang="en")
-    play_in_engine(table, lambda g: g.round.is_over)
-    app = HjerterfriApp(fast_settings("en"), table=table, make_player=lowest_players)
+    table, app = at_a_rounds_end()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, RoundSummaryScreen)
