@@ -898,3 +898,22 @@ async def test_a_setting_changed_mid_game_acts_at_once():
                 break
         assert only not in table.round.hand_cards(HUMAN)
         assert table.limit == 2.0
+
+
+@sync
+async def test_hidden_round_points_leave_the_trick_to_count():
+    """With the round's points hidden (to practise counting), a finished trick's line still counted it for
+    the player: "Trick to Ben (5 points)"."""
+    table = fixed_table(seed=3, lang="en")
+    play_in_engine(table, lambda game: any(trick.points for trick in game.round.tricks))
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        screen.held = next(trick for trick in table.round.tricks if trick.points)
+        screen.refresh_table()
+        assert "point" in status(app)
+        app.settings.hide_round_points = True
+        screen.refresh_table()
+        assert status(app).startswith("Trick to") and "point" not in status(app)

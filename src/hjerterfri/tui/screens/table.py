@@ -347,7 +347,8 @@ class TableScreen(Screen[None]):
         if self.held is not None:
             held = self.held
             winner = self.seat_name(held.winner)
-            won = t("trick.won.points", name=winner, n=held.points) if held.points else t("trick.won", name=winner)
+            counted = held.points and not self.app.settings.hide_round_points  # hidden: the player counts
+            won = t("trick.won.points", name=winner, n=held.points) if counted else t("trick.won", name=winner)
             if view.kitty_size and view.tricks and held == view.tricks[0]:
                 kitty = view.kitty_mask if held.winner == self.me else None
                 mine = t("kitty.you", cards=t.cards_sorted(cards_of(kitty))) if kitty else None
