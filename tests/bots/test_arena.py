@@ -351,3 +351,21 @@ def test_sigterm_ends_an_arena_and_its_bots_programs(tmp_path, jobs):
     assert status == 128 + signal.SIGTERM
     assert b"Traceback" not in child.stderr.read()
     assert left == []
+
+
+def test_each_job_keeps_its_own_bot_logs(tmp_path):
+    """With --jobs 2 the two jobs' programs wrote their standard error into one bot-1.txt, line through
+    line; each job now has its own, and a single job keeps the plain name."""
+    import os
+
+    noisy = os.path.join(os.path.dirname(__file__), "..", "data", "bots", "badbot.py")
+    seats = f"exec:{sys.executable} {noisy} noisy,let,let,let"
+    base = ["--data-dir", str(tmp_path), "arena", "--seats", seats, "--seed", "3"]
+    assert main([*base, "--deals", "4", "--jobs", "2"]) == 0
+    logs = sorted(p.name for p in (tmp_path / "bots" / "arena").iterdir())
+    assert logs == ["bot-1.job-1.txt", "bot-1.job-2.txt"]
+    for log in logs:
+        text = (tmp_path / "bots" / "arena" / log).read_text()
+        assert text.count("--- ") == 1 and "thinking hard" in text  # one program started, and it wrote
+    assert main([*base, "--deals", "1"]) == 0
+    assert (tmp_path / "bots" / "arena" / "bot-1.txt").exists()

@@ -277,7 +277,8 @@ def test_what_was_wrong_with_a_programs_answer_is_written_in_its_log(tmp_path):
     assert decision.fault is not None
     instead = " ".join(map(str, decision.cards))
     trick = len(PLAYING.tricks) + 1
-    line = f"--- hjerterfri: round 1, trick {trick}: {decision.fault}; played {instead} instead, as let would\n"
+    where = f"round 1, seat {decision.seat}, trick {trick}"  # the seat: one program may play several
+    line = f"--- hjerterfri: {where}: {decision.fault}; played {instead} instead, as let would\n"
     assert err.read_text().endswith(line)
     assert "not-held: played" in line
 

@@ -18,6 +18,8 @@ import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import partial
+from multiprocessing.queues import Queue
+from queue import Empty
 from typing import Any
 
 from ..catalogue import Message, MessageError
@@ -119,9 +121,15 @@ def _bot_name(lineup: Lineup, index: int) -> str:
     return str(index + 1)
 
 
+_JOB: list[int] = []
+"""This worker's number (1 to ``--jobs``) when several play at once: each job's programs get logs of their own."""
+
+
 def _bot_log(index: int) -> str:
-    """The log of the ``index``-th listed bot, by the name the arena's lines give it ("bot 1" for the first)."""
-    return f"bot-{index + 1}.txt"
+    """The log of the ``index``-th listed bot, by the name the arena's lines give it ("bot 1" for the first),
+    and the job's number when several play at once (two jobs' programs wrote into one file, line through line)."""
+    job = f".job-{_JOB[0]}" if _JOB else ""
+    return f"bot-{index + 1}{job}.txt"
 
 
 def bot_seed(seed: int, index: int) -> int:
@@ -226,12 +234,14 @@ def played(
         yield from _played_in_workers(lineups, deals, jobs)
 
 
-def _worker_start() -> None:
-    """A worker ends its players as it exits, or when it is told to end (SIGTERM, from ``_played_in_workers``):
-    a bot program that outlives its input would be left running."""
+def _worker_start(jobs: Queue[int]) -> None:
+    """A worker takes its job's number, and ends its players as it exits, or when it is told to end (SIGTERM,
+    from ``_played_in_workers``): a bot program that outlives its input would be left running."""
     import signal
     from multiprocessing.util import Finalize
 
+    with contextlib.suppress(Empty):
+        _JOB[:] = [jobs.get_nowait()]
     Finalize(None, close_players, exitpriority=10)
     signal.signal(signal.SIGTERM, _end_worker)
 
@@ -254,7 +264,11 @@ def _played_in_workers(
     from concurrent.futures import Future, ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start)
+    spawn = multiprocessing.get_context("spawn")
+    numbers = spawn.Queue()
+    for number in range(1, jobs + 1):
+        numbers.put(number)
+    pool = ProcessPoolExecutor(jobs, mp_context=spawn, initializer=_worker_start, initargs=(numbers,))
     finished: queue.SimpleQueue[Future[tuple[int, list[DealResult]]]] = queue.SimpleQueue()
     waiting: dict[Future[tuple[int, list[DealResult]]], int] = {}
     ahead = iter(deals)

@@ -436,7 +436,7 @@ def decide(player: Player, seat: int, kind: Kind, view: PlayerView, limit: float
             return Decision(seat, kind, cards, None, seconds)
     cards = fallback(kind, view)
     instead = f"{'passed' if kind == 'pass' else 'played'} {' '.join(map(str, cards))} instead, as let would"
-    player.note(f"round {view.round_number}, {_moment(kind, view)}: {fault}; {instead}")
+    player.note(f"round {view.round_number}, seat {view.seat}, {_moment(kind, view)}: {fault}; {instead}")
     return Decision(seat, kind, cards, fault, seconds)
 
 
