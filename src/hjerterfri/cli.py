@@ -423,8 +423,11 @@ def _find_in_games(args: argparse.Namespace) -> None:
             continue
         from .paths import games_dir
 
-        folder = games_dir(getattr(args, "data_dir", None))
-        saved = next((folder / n for n in (given, f"{given}.json") if (folder / n).is_file()), None)
+        try:  # a name too long for the system, a games directory that cannot be read or is none: not there
+            folder = games_dir(getattr(args, "data_dir", None))
+            saved = next((folder / n for n in (given, f"{given}.json") if (folder / n).is_file()), None)
+        except (OSError, ValueError):  # (the command says what is wrong with the name, if anything is)
+            continue
         if saved is not None:
             setattr(args, name, str(saved))
 

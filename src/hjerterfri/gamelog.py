@@ -1014,12 +1014,16 @@ class Entry:
 
 def log_files(directory: str | os.PathLike[str]) -> list[Path]:
     """The log files in ``directory``, most recently written first (regular files only, each once: a link
-    counts as the file it points to, and a file with a link to it in the folder is listed by its own name)."""
-    d = Path(directory)
-    if not d.is_dir():
+    counts as the file it points to, and a file with a link to it in the folder is listed by its own name).
+    Nothing when there is no such directory yet; a directory that cannot be read is an ``OSError`` ("no saved
+    games" hid the games of a folder that could not be read)."""
+    try:
+        with os.scandir(directory) as entries:
+            named = [Path(e.path) for e in entries if e.name.endswith(SUFFIX)]
+    except FileNotFoundError:
         return []
     found: dict[tuple[int, int], tuple[float, str, Path]] = {}
-    for p in sorted(d.glob(f"*{SUFFIX}"), key=lambda p: (p.is_symlink(), p.name)):
+    for p in sorted(named, key=lambda p: (p.is_symlink(), p.name)):
         try:
             st = p.stat()
         except OSError:

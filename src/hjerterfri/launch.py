@@ -54,7 +54,8 @@ def _keep_settings(app: HjerterfriApp, kept: KeptSettings) -> None:
             failed = False
         except OSError as e:
             if not failed:
-                app.notify(app.texts("settings.save.failed", error=str(e)), severity="warning", timeout=8, markup=False)
+                error = app.error_text(e)  # in the player's language (it was the system's English)
+                app.notify(app.texts("settings.save.failed", error=error), severity="warning", timeout=8, markup=False)
             failed = True
 
     app.on_settings = keep

@@ -81,17 +81,29 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     target = Path(os.path.realpath(path))
     if not target.parent.is_dir():
         raise MissingDirectory(path, target.parent)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as e:
+        raise _naming(e, path) from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(text.encode("utf-8"))
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as e:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(e, OSError):
+            raise _naming(e, path) from None
         raise
     _sync_directory(target.parent)
+
+
+def _naming(error: OSError, path: str | os.PathLike[str]) -> OSError:
+    """``error`` naming the file written, not the temporary file the player never heard of."""
+    if error.errno is None:
+        return error
+    return OSError(error.errno, error.strerror, os.fspath(path))
 
 
 def _sync_directory(directory: Path) -> None:

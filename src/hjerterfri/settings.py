@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Collection
@@ -72,6 +73,8 @@ ALLOWED: dict[str, tuple[object, ...]] = {
     "pass_count": tuple(range(13)),
 }
 """The values a saved setting may take; the name is checked as a log checks it; every other setting is a yes/no."""
+BROKEN_SUFFIX = ".broken"
+"""A settings file that could not be read is kept beside the new one under its name and this."""
 MAX_BYTES = 64 * 1024
 """A settings file larger than this is refused before it is read (one is a few hundred bytes)."""
 
@@ -111,7 +114,7 @@ def _load(path: str | os.PathLike[str]) -> tuple[dict[str, object], Message | No
         if ok:
             valid[field.name] = value
         else:
-            wrong.append(f"{field.name}={value!r}")
+            wrong.append(f"{field.name}={json.dumps(value, ensure_ascii=False)[:40]}")  # as the file has it
     known = {field.name for field in fields(Settings)}
     unknown = {k: v for k, v in data.items() if k not in known}
     ignored = Message("file.error", path=os.fspath(path), reason=Message("settings.ignored", values=tuple(wrong)))
@@ -126,6 +129,8 @@ class KeptSettings:
     def __init__(self, path: str | os.PathLike[str], flags: dict[str, object]) -> None:
         self.path = path
         self.saved, self.problem, self.unknown = _load(path)
+        self.unreadable = self.problem is not None and not self.saved and not self.unknown
+        """The file is there but none of it could be read: it is kept aside, not written over, at the first save."""
         self.flags = flags
         self.moved: set[str] = set()
         """Flagged settings the player has changed this run: from then on their value is theirs to keep."""
@@ -157,5 +162,9 @@ class KeptSettings:
         from .paths import write_atomic
 
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)  # the data directory is ours to make
+        if self.unreadable:  # a file cut short lost every setting the player had, for good, at the next change
+            with contextlib.suppress(FileNotFoundError):
+                os.replace(self.path, f"{os.fspath(self.path)}{BROKEN_SUFFIX}")
+            self.unreadable = False
         write_atomic(self.path, json.dumps({**data, **self.unknown}, indent=2, ensure_ascii=False) + "\n")
         self.saved = data

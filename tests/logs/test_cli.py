@@ -292,3 +292,13 @@ def test_games_on_an_output_that_cannot_encode_a_dot_shows_a_question_mark(data_
     )
     assert done.returncode == 0, done.stderr
     assert b"won:" in done.stdout and b" ? " in done.stdout and not done.stderr
+
+
+@pytest.mark.parametrize("command", ["replay", "analyse", "continue", "challenge"])
+def test_a_name_too_long_for_the_system_is_one_line(capsys, data_dir, command):
+    """A bare name is looked for in the games directory too: one longer than a file name may be ended in a
+    traceback (OSError: File name too long)."""
+    (data_dir / "games").mkdir(parents=True)
+    assert main(["--lang", "en", command, "x" * 300]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err

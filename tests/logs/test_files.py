@@ -395,3 +395,31 @@ def list_games_of(directory: Path, *logs: Path) -> list:
     for log in logs:
         (directory / log.name).write_bytes(log.read_bytes())
     return list(list_games(directory))
+
+
+@pytest.mark.parametrize("fails", ["mkstemp", "replace"])
+def test_a_failed_write_names_the_file_not_its_temporary(tmp_path, monkeypatch, fails):
+    """A settings file that could not be saved was said as '.settings.json.89eph5x_.tmp': a name the player
+    never heard of."""
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(tmp_path / ".settings.json.x1y2z3.tmp"))
+
+    target = "tempfile.mkstemp" if fails == "mkstemp" else "os.replace"
+    monkeypatch.setattr(target, refuse)
+    with pytest.raises(PermissionError) as caught:
+        write_atomic(tmp_path / "settings.json", "{}")
+    assert caught.value.filename == str(tmp_path / "settings.json")
+    assert [p.name for p in tmp_path.iterdir()] == []  # and nothing left behind
+
+
+def test_a_games_folder_that_cannot_be_read_is_not_said_to_be_empty(capsys, tmp_path):
+    """A data directory under a file (XDG_DATA_HOME set to one) said "no saved games"; so did a games folder
+    the user may not read."""
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    with pytest.raises(NotADirectoryError):
+        list(list_games(tmp_path / "a-file" / "games"))
+    assert list(list_games(tmp_path / "not-yet")) == []  # none saved yet: no games, no error
+    assert main(["--lang", "en", "--data-dir", str(tmp_path / "a-file" / "x"), "games"]) == 2
+    err = capsys.readouterr().err
+    assert "games: Not a directory" in err.splitlines()[-1] and "No saved games" not in err

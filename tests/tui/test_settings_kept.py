@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 
+import pytest
+
 from hjerterfri.launch import play_app
 from hjerterfri.paths import settings_path
 from hjerterfri.settings import KeptSettings, Settings, load_settings
@@ -59,8 +61,22 @@ def test_bad_values_are_ignored_one_by_one_and_named(tmp_path):
     valid, problem = load_settings(path)
     assert valid == {"speed": "fast", "four_colour": True}
     assert problem is not None
-    for bad in ("lang='fr'", "trick_pause=True", "ascii='yes'"):
+    for bad in ('lang="fr"', "trick_pause=true", 'ascii="yes"'):  # as the file has them (it said True, 'yes')
         assert bad in str(problem)
+
+
+@pytest.mark.parametrize("text", ['{"lang": "en", "speed": "slow", "name": "Keepme", "tracker": true,', "[1, 2]"])
+def test_a_file_that_cannot_be_read_is_kept_aside_not_written_over(tmp_path, text):
+    """A settings file cut short was replaced at the player's first change by the defaults and that change:
+    the name and everything else in it were gone, with no copy."""
+    path = tmp_path / "settings.json"
+    path.write_text(text, encoding="utf-8")
+    kept = KeptSettings(path, {})
+    assert kept.problem is not None
+    kept.keep(Settings(speed="fast"), lang_chosen=False)
+    kept.keep(Settings(speed="slow"), lang_chosen=False)  # kept aside once: the copy is the player's file
+    assert (tmp_path / "settings.json.broken").read_text(encoding="utf-8") == text
+    assert json.loads(path.read_text(encoding="utf-8"))["speed"] == "slow"
 
 
 def test_a_flag_holds_for_its_run_only(tmp_path):
@@ -204,7 +220,7 @@ def test_a_saved_number_of_the_wrong_type_is_ignored_and_named(tmp_path):
     path.write_text(json.dumps({"players": 4.0, "pass_count": True, "bots": "svær"}), encoding="utf-8")
     valid, problem = load_settings(path)
     assert valid == {"bots": "svær"}  # 4.0 == 4, but a float is no count of players (it crashed the table)
-    assert problem is not None and "players=4.0" in str(problem) and "pass_count=True" in str(problem)
+    assert problem is not None and "players=4.0" in str(problem) and "pass_count=true" in str(problem)
 
 
 def test_saved_rules_and_players_that_do_not_go_together_start_a_table_that_does():
