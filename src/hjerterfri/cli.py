@@ -72,8 +72,9 @@ _ARGPARSE = (
 def argparse_message(text: str) -> Message | str:
     """One of argparse's messages as a message of the catalogue (else as argparse wrote it)."""
     for pattern, key in _ARGPARSE:
-        if found := re.fullmatch(pattern, text):
-            return Message(key, **found.groupdict())
+        if found := re.fullmatch(pattern, text, re.DOTALL):
+            values = {k: v if len(v) <= 60 else v[:57] + "..." for k, v in found.groupdict().items()}  # one line
+            return Message(key, **values)
     return text
 
 

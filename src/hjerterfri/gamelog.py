@@ -437,6 +437,20 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _cut(message: Message) -> Message:
+    """``message`` with each text from the log in it cut to a readable length, nested ones too: a pass of
+    5000 characters made a "one-line" error of 5000, and filled the replay's screen."""
+    return Message(message.key, **{name: _cut_value(value) for name, value in message.values.items()})
+
+
+def _cut_value(value: object) -> object:
+    if isinstance(value, Message):
+        return _cut(value)
+    if isinstance(value, str) and len(value) > 60:
+        return value[:57] + "..."
+    return value
+
+
 def _round(n: int) -> Place:
     return (Message("where.round", n=n),)
 
@@ -460,7 +474,7 @@ class _Reader:
         self.path = path
 
     def fail(self, where: Place, reason: Message) -> LogError:
-        return LogError(self.path, where, reason)
+        return LogError(self.path, where, _cut(reason))
 
     def fields(self, value: Any, where: Place, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
         """``value`` as an object with these keys and no others."""

@@ -302,3 +302,31 @@ def test_a_name_too_long_for_the_system_is_one_line(capsys, data_dir, command):
     assert main(["--lang", "en", command, "x" * 300]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("field", ["pass", "unknown key", "started"])
+def test_a_long_value_in_a_log_is_cut_in_its_error(capsys, tmp_path, field):
+    """A pass of 5000 characters made an error line of 5000, and in the replay a banner that hid the table."""
+    import json
+
+    record = play_out(new_record(seed=6), actions=10)
+    path = tmp_path / "long.json"
+    save(record, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if field == "pass":
+        data["rounds"][0]["pass"] = "W" * 5000
+    elif field == "started":
+        data["started"] = "W" * 5000
+    else:
+        data["W" * 5000] = 1
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["--lang", "en", "replay", "--text", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "WWW..." in err and len(err) < 300, err
+
+
+def test_a_long_flag_value_is_cut_in_its_error(capsys):
+    with pytest.raises(SystemExit):
+        main(["--lang", "en", "--seed", "x" * 5000])
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--seed" in err and len(err) < 200, err

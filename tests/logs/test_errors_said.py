@@ -268,7 +268,7 @@ def test_a_broken_settings_file_is_said_in_the_apps_language(tmp_path):
     path.write_text(json.dumps({"speed": "fast", "zoom": 3, "lang": "fr"}), encoding="utf-8")
     _, problem = load_settings(path)
     said = Texts("da")("settings.broken", error=problem)
-    assert said == f"Nogle indstillinger kunne ikke læses; standarden bruges i stedet: {path}: ser bort fra lang='fr'"
+    assert said == f'Nogle indstillinger kunne ikke læses; standarden bruges i stedet: {path}: ser bort fra lang="fr"'
     path.write_text("[1, 2]", encoding="utf-8")
     assert Texts("sv")("settings.broken", error=load_settings(path)[1]).endswith(f"{path}: inte ett JSON-objekt")
 
