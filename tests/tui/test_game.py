@@ -352,3 +352,18 @@ async def test_a_double_click_on_the_card_that_completes_a_trick_leaves_the_tric
         await pilot.click(HandView, offset=(hand.size.width // 2, 1))
         await pilot.pause()
         assert table.held is None
+
+
+@pytest.mark.parametrize(("name", "players"), [("Mette", 4), ("mette", 8), ("Lars", 8)])
+def test_no_bot_takes_the_players_name(name, players):
+    """`--name Mette` sat Mette against Mette, Jens and Sofie."""
+    from hjerterfri.table import Setup
+
+    from .helpers import make_app
+
+    app = make_app(lang="da")
+    table = app.new_table(Setup(preset="svensk" if players > 5 else "dansk", seed=1, name=name, players=players))
+    names = table.names
+    assert names[0] == name and len(names) == players
+    assert [n.casefold() for n in names].count(name.casefold()) == 1 and len(set(names)) == players
+    table.close()

@@ -120,17 +120,23 @@ class HjerterfriApp(ReportingApp):
 
     def new_table(self, setup: Setup) -> Table:
         """A new game as ``setup`` says (a new seed unless it gives one); the bots get the language's names."""
-        players = setup.players
-        names = [setup.name or self.texts("you"), *self.texts.names("bot.names")[: players - 1]]
+        you = setup.name or self.texts("you")
+        names = [you, *self.bot_names(you, setup.players - 1)]
         seed = setup.seed if setup.seed is not None else new_seed()
         limit = self.settings.bot_limit
         return Table.new(setup.rules(), seed, names, setup.bots, self.make_player, limit=limit)
 
     def challenge_table(self, challenge: Challenge) -> Table:
         """A challenge's deals, the human at its seat with the setup's name, the bots with the language's names."""
-        names = list(self.texts.names("bot.names")[: challenge.players - 1])
-        names.insert(challenge.human, self.setup.name or self.texts("you"))
+        you = self.setup.name or self.texts("you")
+        names = self.bot_names(you, challenge.players - 1)
+        names.insert(challenge.human, you)
         return challenge_table(challenge, names, self.make_player, self.settings.bot_limit)
+
+    def bot_names(self, you: str, n: int) -> list[str]:
+        """The first ``n`` of the language's names for bots, leaving out the player's own ("Mette against Mette,
+        Jens, Sofie" when the player was called Mette)."""
+        return [name for name in self.texts.names("bot.names") if name.casefold() != you.casefold()][:n]
 
     def _open(self, table: Table, *, replace: bool) -> None:
         if self.table is not None and self.table is not table:
