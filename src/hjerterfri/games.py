@@ -135,6 +135,10 @@ def players_text(t: Texts, rec: Summary) -> str:
     return t("games.vs", human=", ".join(humans), bots=text) if humans else text
 
 
+NAME_WIDTH = 34
+"""Where ``games`` folds a file's name: the names it saves under are no longer."""
+
+
 def main(args: argparse.Namespace) -> int:
     """List the games in the games directory, newest first, then each player's figures."""
     from rich import box
@@ -167,7 +171,9 @@ def main(args: argparse.Namespace) -> int:
     table.add_column(t("games.players"), overflow="fold", min_width=12)
     table.add_column(t("games.result"), overflow="fold", min_width=min(widest, 24))
     for e, result in zip(entries, results, strict=True):
-        file = literal(e.path.name, style="dim")
+        name = e.path.name  # whole (one of ours is 34 at most); a longer one folded, or it took the whole width
+        parts = [literal(name[i : i + NAME_WIDTH], style="dim") for i in range(0, len(name), NAME_WIDTH)]
+        file = Text("\n").join(parts)
         if e.summary is None:
             table.add_row(Text.assemble("?\n", file), "", Text(result, style="red"))
             continue

@@ -330,3 +330,15 @@ def test_a_long_flag_value_is_cut_in_its_error(capsys):
         main(["--lang", "en", "--seed", "x" * 5000])
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--seed" in err and len(err) < 200, err
+
+
+def test_games_at_80_columns_folds_a_long_file_name_and_leaves_room_for_the_rest(capsys, data_dir, monkeypatch):
+    """A game saved under a name of 70 characters took the whole width: the players and the result were
+    three letters wide ("ikke færdigt, runde " lost its number)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    record = play_out(new_record(seed=6), actions=40)
+    save(record, path := new_log_path(record).with_name("a" * 70 + ".json"))
+    assert main(["games", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "".join(w for w in out.split() if w.strip("a") in ("", ".json")) == path.name  # whole, over lines
+    assert "unfinished, round 1" in out and " vs " in out
