@@ -254,6 +254,11 @@ def test_a_debug_line_on_standard_output_is_named_with_where_it_belongs():
     assert decision.fault is not None
     said = "wrote 'this is not json', no JSON line (debug output goes to standard error)"
     assert decision.fault.detail == said
+    danish = decision.fault.message.say("da")  # in the player's language: it was English in a Danish line
+    assert (
+        danish
+        == "protocol: skrev 'this is not json', ingen JSON-linje (fejlsøgningsudskrifter skal til standard error)"
+    )
 
 
 def test_a_reply_to_another_request_names_the_reply_wanted():

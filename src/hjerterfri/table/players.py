@@ -261,9 +261,9 @@ class ProcessPlayer:
                 texts = protocol.reply_cards(message, kind, self._number)
             except protocol.ProtocolError as e:
                 self.close()
-                detail = str(e)
-                if isinstance(e, protocol.NotJSON):  # most often a debug line
-                    detail = f"wrote {protocol.short(e.line, 40)}, no JSON line (debug output goes to standard error)"
+                detail: str | Message = str(e)  # the protocol's own words, for bot writers
+                if isinstance(e, protocol.NotJSON):  # most often a debug line: ours, in the player's language
+                    detail = Message("fault.not-json", line=protocol.short(e.line, 40))
                 raise BotFailed(FaultKind.PROTOCOL, detail) from None
             except BotTimeout:
                 self.close()
