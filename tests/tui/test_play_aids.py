@@ -665,9 +665,9 @@ def footer_actions(app: HjerterfriApp) -> list[str]:
 @pytest.mark.parametrize("lang", ["da", "sv", "en"])
 @sync
 async def test_the_footer_shows_the_keys_that_apply_and_the_view_keys_where_they_fit(lang):
-    """At 80 columns the footer never runs off the screen: the keys that act now first, then s, t, h and r in
+    """At 80 columns the footer never runs off the screen: the keys that act now first, then k, s, t, h and r in
     that order while they fit; at 110 columns every key; ``?`` lists them all."""
-    spare = ["scores", "card_list", "toggle_points", "app.rules"]
+    spare = ["tracker", "scores", "card_list", "toggle_points", "app.rules"]
     for width in (80, 110):
         table = fixed_table(seed=3, lang=lang)
         play_in_engine(table, my_turn_in_play)
@@ -917,3 +917,34 @@ async def test_hidden_round_points_leave_the_trick_to_count():
         app.settings.hide_round_points = True
         screen.refresh_table()
         assert status(app).startswith("Trick to") and "point" not in status(app)
+
+
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+@sync
+async def test_the_footers_keys_stay_in_place_through_a_trick(lang):
+    """A mouse player aimed at "quit" and opened the help: undo, claim and the hint came and went with the
+    turn, and "⏎ play" became "⏎ continue", so every key after them moved. Within a part of the round the
+    keys stay where they are (a key that does not apply now is dimmed)."""
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    def places() -> list[tuple[str, int]]:
+        footer = app.screen.query_one(Footer)
+        return [(key.action, key.region.x) for key in footer.query(FooterKey)]
+
+    table = fixed_table(seed=3, lang=lang)
+    play_in_engine(table, my_turn_in_play)
+    app = app_at(table, lang)
+    app.settings.hold_trick = True  # the finished trick waits, with "⏎ continue"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.pause()
+        seen = [places()]
+        await play_legal_with_keys(pilot)
+        for _ in range(200):  # the bots play on to the trick's end, or to the next turn
+            await pilot.pause(0.02)
+            seen.append(places())
+            if app.screen.held is not None:
+                break
+        assert app.screen.held is not None or app.screen.view.turn == HUMAN
+        assert all(s == seen[0] for s in seen), [s for s in seen if s != seen[0]][:1]

@@ -52,8 +52,9 @@ MESSAGE_SECONDS = 6.0
 MIN_SIZE = {3: (80, 24), 4: (80, 24), 5: (80, 24), 6: (80, 24), 7: (100, 30), 8: (100, 30)}
 """The terminal a table needs (columns, rows): seven and eight players need room for their seats across."""
 FOOTER_ROWS = 1
-SPARE = ("scores", "card_list", "toggle_points", "app.rules")
-"""Keys the footer shows where they fit (at 80 columns, not beside undo and claim); ``?`` lists every key."""
+SPARE = ("tracker", "scores", "card_list", "toggle_points", "app.rules")
+"""Keys the footer shows where they fit (at 80 columns, not beside undo and claim, nor the tracker beside
+passing's keys); ``?`` lists every key."""
 
 Stamp = tuple[int, tuple[int, int]]
 """What a worker's answer is for: the screen's generation and the table's position when it was asked."""
@@ -421,6 +422,9 @@ class TableScreen(Screen[None]):
         elif self.view.phase is Phase.PASSING:
             select = "key.choose"
         texts = self.app.texts
+        # as wide whatever it says, so that the keys after it stay under the mouse when a trick ends
+        width = max(len(texts(key)) for key in ("key.play", "key.continue", "key.choose"))
+        select = texts(select).ljust(width)
         hidden = self._spare_keys_hidden({"select": select})
         state = (
             select,
@@ -451,27 +455,33 @@ class TableScreen(Screen[None]):
         return hidden
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Whether a key applies now: True, None where it belongs to this part of the round but not to this
+        moment (the footer shows it dimmed: keys that came and went moved the others under a player's mouse,
+        whose click on "quit" opened the help), False where it does not belong at all."""
         if self.has_class("too-small"):
             return False  # the table is not shown: no card may be played unseen (help, rules and quit still work)
         view = self.view
+        passing = view.phase is Phase.PASSING
         if action == "confirm_pass":
-            return view.phase is Phase.PASSING and view.passed_mask is None
+            return _now(view.passed_mask is None) if passing else False
         if action == "accept_hint":
             asked = self.hint_for is not None and self.hint_for == self._stamp()
             waiting = asked and not self.hinted
-            return view.phase is Phase.PASSING and asked and (waiting or sorted(self.hinted) != sorted(self.chosen))
+            return _now(asked and (waiting or sorted(self.hinted) != sorted(self.chosen))) if passing else False
         if action == "undo":
-            return self.app.settings.undo and self.table.can_undo()
+            return _now(self.table.can_undo()) if self.app.settings.undo else False
         if action == "claim":
-            return view.phase is Phase.PLAYING and view.turn == self.me and bool(view.tricks) and self.held is None
+            if view.phase is not Phase.PLAYING:
+                return False
+            return _now(view.turn == self.me and bool(view.tricks) and self.held is None)
         if action == "select":
             if self.held is not None:
                 return True
-            if view.phase is Phase.PASSING:
-                return view.passed_mask is None
-            return view.phase is Phase.PLAYING
+            if passing:
+                return _now(view.passed_mask is None)
+            return _now(view.phase is Phase.PLAYING)
         if action == "hint":  # none in a challenge (the key says why: ``on_key``)
-            return self.table.record.challenge is None and self._hint_view() is not None
+            return _now(self._hint_view() is not None) if self.table.record.challenge is None else False
         return True
 
     # The flow of play
@@ -925,3 +935,8 @@ class TableScreen(Screen[None]):
         self.table.limit = self.app.settings.bot_limit  # the bots' time: it held from the table's start
         if self.held is None or not self.app.settings.hold_trick:
             self.advance()  # what a setting starts now: a forced card played for you, a round without points ended
+
+
+def _now(applies: bool) -> bool | None:
+    """A key of this part of the round: True when it applies now, else None (shown dimmed, in its place)."""
+    return True if applies else None
