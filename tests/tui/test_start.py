@@ -317,3 +317,21 @@ async def test_every_variant_of_the_deal_is_said_whole_on_its_line(lang, preset,
             assert variant.content_region.width >= len(line.rstrip())
             variant.action_step(1)
             await pilot.pause()
+
+
+@sync
+async def test_six_to_eight_players_are_offered_under_any_rules_and_bring_the_swedish_ones():
+    """Under Danish rules → on five players went back to three: six to eight were there only for a player who
+    had first found the Swedish rules. Back from eight, the Danish rules took four players, not five."""
+    app = make_app(seed=3, lang="en", preset="dansk", players=5)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("down", "right")
+        await pilot.pause()
+        assert (screen.setup.preset, screen.setup.players) == ("svensk", 6)
+        assert screen.query_one("#preset", Choice).value == "svensk" and app.texts.lang == "en"
+        await pilot.press("right", "right", "up", "right")  # eight players, then the rules after svensk
+        await pilot.pause()
+        assert screen.setup.preset != "svensk" and screen.setup.players == 5
+        assert screen.query_one("#players", Choice).value == 5

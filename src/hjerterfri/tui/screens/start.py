@@ -48,6 +48,11 @@ def player_counts(preset_name: str) -> tuple[int, ...]:
     return (3, 4, 5, 6, 7, 8) if preset_name == "svensk" else (3, 4, 5)
 
 
+PLAYER_COUNTS = (3, 4, 5, 6, 7, 8)
+"""The players line offers every table: six to eight under Danish rules bring the Swedish ones (a player who
+never looked at the rules line did not know six to eight were there)."""
+
+
 def deal_variants(preset_name: str, players: int) -> tuple[str, ...]:
     """The variants of the deal (the passing line offers the variant of passing, left-right)."""
     return tuple(v for v in variants_for(preset_name, players) if v != "left-right")
@@ -184,8 +189,7 @@ class StartScreen(Screen[None]):
                     id="preset",
                     label_width=LABEL_WIDTH,
                 )
-                counts = player_counts(setup.preset)
-                yield Choice(t("start.players"), counts, setup.players, id="players", label_width=10)
+                yield Choice(t("start.players"), PLAYER_COUNTS, setup.players, id="players", label_width=10)
             yield Static(self._preset_line(), id="preset-line", classes="explain")
             deals = deal_variants(setup.preset, setup.players)
             variant = Choice(
@@ -401,6 +405,8 @@ class StartScreen(Screen[None]):
             self.post_message(SettingChanged("lang", PRESET_LANGUAGE.get(event.value, "da"), chosen=False))
         elif key == "players":
             setup = replace(setup, players=event.value)
+            if setup.players not in player_counts(setup.preset):
+                setup = replace(setup, preset="svensk")  # (the language stays: the player chose a table)
         elif key == "variant":
             setup = replace(setup, variant=event.value)
         elif key == "passing":
@@ -409,8 +415,8 @@ class StartScreen(Screen[None]):
             setup = replace(setup, bots=event.value)
         elif key in ("lang", "speed"):
             self.post_message(SettingChanged(key, event.value))
-        if setup.players not in player_counts(setup.preset):
-            setup = replace(setup, players=4)
+        if setup.players not in player_counts(setup.preset):  # rules for fewer: the most they are played by
+            setup = replace(setup, players=max(player_counts(setup.preset)))
         if setup.variant not in variants_for(setup.preset, setup.players):
             setup = replace(setup, variant="standard")
         if passing_of(setup) not in passing_options(setup):
@@ -422,7 +428,8 @@ class StartScreen(Screen[None]):
         """Bring the lines that follow a choice in line with the setup, in place: a key pressed right after a
         choice reaches the form (composing it again would drop it)."""
         setup = self.setup
-        self.query_one("#players", Choice).set_options(player_counts(setup.preset), setup.players)
+        self.query_one("#preset", Choice).set_options(list(PRESETS), setup.preset)
+        self.query_one("#players", Choice).set_options(PLAYER_COUNTS, setup.players)
         self.query_one("#preset-line", Static).update(self._preset_line())
         deals = deal_variants(setup.preset, setup.players)
         variant = self.query_one("#variant", Choice)
