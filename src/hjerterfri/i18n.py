@@ -62,7 +62,8 @@ class Texts:
         mine, *theirs = cards
         if not theirs:
             return self.card_short(mine)
-        return self("undo.cards", card=self.card_short(mine), cards=self.cards_short(theirs))
+        key = "undo.cards" if len(theirs) > 1 else "undo.card"
+        return self(key, card=self.card_short(mine), cards=self.cards_short(theirs))
 
     def person(self, name: str) -> str:
         """A seat's name as shown: a player who never typed one is "you" in this language (a game started in

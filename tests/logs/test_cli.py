@@ -249,7 +249,7 @@ def test_games_speaks_the_language_of_the_game_played_last_unless_one_was_chosen
 )
 def test_replay_text_of_a_finished_challenge_says_how_it_went(capsys, tmp_path, lang, par, said):
     """It said "Unfinished: round 2, the next round is not dealt yet" after a challenge's last deal; its
-    heading said "Hjerterfri" in Swedish and "seed" where the texts say "frö"."""
+    heading said "Hjerterfri" in Swedish and "seed" where the texts say "slumpfrö"."""
     record = finished_challenge(par)
     you = sum(r.scores()[record.challenge.human] for r in record.game.rounds if r.is_over)
     assert you > 0
@@ -259,7 +259,7 @@ def test_replay_text_of_a_finished_challenge_says_how_it_went(capsys, tmp_path, 
     out = capsys.readouterr().out
     assert said.format(you=you) in out
     if lang == "sv":
-        assert out.startswith("Hjärter · ") and "· frö 42 ·" in out
+        assert out.startswith("Hjärter · ") and "· slumpfrö 42 ·" in out
 
 
 def test_a_name_from_the_games_list_opens_that_game_from_anywhere(capsys, data_dir, tmp_path, monkeypatch):

@@ -196,6 +196,7 @@ def test_an_undo_names_the_seats_own_card_apart_from_the_others():
     cards = [Card.parse(c) for c in ("JC", "9C", "5C", "7C")]
     assert Texts("en").taken_back(cards) == "J♣ (and the cards after it: 9♣ 5♣ 7♣)"
     assert Texts("da").taken_back(cards[:1]) == "J♣"
+    assert Texts("da").taken_back(cards[:2]) == "J♣ (og kortet efter det: 9♣)"  # one: "kortene" read wrong
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
