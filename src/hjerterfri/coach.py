@@ -114,8 +114,13 @@ def analyse_main(args: argparse.Namespace) -> int:
         review = analyse(record, seat, rounds, progress=advance)
     if args.json:
         print(json.dumps({"file": str(args.file), **review.to_dict()}, ensure_ascii=False, indent=2))
-    else:
-        print("\n".join(report(texts, review, args.top)))
+    else:  # wrapped at words in a terminal (it broke "kos/tede" at 80 columns), one line each in a pipe
+        from rich.console import Console
+        from rich.text import Text
+
+        console = Console(highlight=False, soft_wrap=not sys.stdout.isatty())
+        for line in report(texts, review, args.top):
+            console.print(Text(line))
     return 0
 
 

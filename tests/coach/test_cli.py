@@ -168,3 +168,19 @@ def test_the_games_cost_counts_its_decisions_in_good_grammar(lang, decisions, fo
     made = [SimpleNamespace(forced=i < forced) for i in range(decisions)]
     review = SimpleNamespace(decisions=made, cost=1.0, margin=0.5, rounds=[1, 2])
     assert game_line(Texts(lang), review).endswith(said)  # type: ignore[arg-type]
+
+
+def test_analyse_in_a_terminal_wraps_at_words(capsys, blunder, monkeypatch):
+    """Every costly choice's line is longer than 80 columns, and the terminal broke it inside a word."""
+    import sys
+
+    monkeypatch.setenv("COLUMNS", "60")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["analyse", str(blunder), "--lang", "en", "--top", "1"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert all(len(line) <= 60 for line in lines) and any(
+        line.strip().startswith("Round 1, trick 12: Ida") for line in lines
+    )
+    line = "Round 1, trick 12: Ida played 2♥ (expected 13.0 points), Q♠ expected 0.0: cost 13.0 ± 0.0"
+    assert line in " ".join(out.split())  # broken between words only
