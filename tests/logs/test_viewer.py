@@ -287,8 +287,16 @@ async def _test_the_step_that_ends_a_trick():
         final = partial.record.game.rounds[0].tricks[-1]
         status = str(app.query_one("#status").render())
         ender = names[final.seat_of(len(final.cards) - 1)]
-        assert status.startswith(f"{ender}: {app.texts.card_name(final.cards[-1])}")
-        assert "Round 1 is over" in status, status
+        assert status.startswith("Round 1 is over · ")  # first: cut at the line's end, it lost "☾ Jens shot…"
+        assert f" · {ender}: {app.texts.card_name(final.cards[-1])}" in status, status
+        await pilot.press("end")  # the game's last step says who won
+        await pilot.pause()
+        game = partial.record.game
+        outcome = game.outcome()
+        assert outcome is not None
+        said = app.texts.outcome(outcome.kind, [names[s] for s in outcome.winners])
+        status = str(app.query_one("#status").render())
+        assert status.startswith(f"Round {len(game.rounds)} is over") and said in status, status
 
 
 def test_the_last_step_of_a_finished_challenge_says_how_it_went(tmp_path):

@@ -318,16 +318,21 @@ class ReplayApp(ReportingApp):
                 giver = self.names[direction.source(self.bottom, self.players)]
                 return Text(t("replay.received", name=me, cards=t.cards_sorted(cards_of(received)), giver=giver))
             return Text(t("replay.dealt"), style="dim")
-        if r.is_over:
+        if r.is_over:  # the round's end first, then the last trick's: cut at the line's end, it lost the moon
             shooter = r.moon_shooter()
-            over = Text(f"{self.trick_end(r)} · ") if r.tricks else Text()  # the last trick's end, then the round's
-            over.append(t("summary.title", n=r.number), style="bold")
+            over = Text(t("summary.title", n=r.number), style="bold")
             if shooter is not None:
                 over.append(" · ☾ " + t("replay.moon", name=self.names[shooter]), style="bold reverse")
             rec = self.record
+            last = step.round_index + 1 == len(self.game.rounds)
             if rec.challenge is not None and rec.par is not None and step.round_index + 1 == rec.challenge.deals:
                 you = sum(rec.human_points()[: rec.challenge.deals])
                 over.append(" · " + t.verdict(you, sum(rec.par)), style="bold")  # the challenge's last deal
+            elif last and (outcome := self.game.outcome()) is not None:  # the game's end: who won
+                winners = [self.names[s] for s in outcome.winners]
+                over.append(" · " + t.outcome(outcome.kind, winners), style="bold")
+            if r.tricks:
+                over.append(f" · {self.trick_end(r)}")
             return over
         if r.trick:
             seat, card = r.trick_plays()[-1]
