@@ -305,7 +305,8 @@ async def test_the_hint_key_names_the_card_and_marks_it_in_the_hand():
                 break
         hand = table.query_one(HandView)
         assert hand.hinted == (expected,) and hand.current() == expected
-        assert plain(table.query_one("#status").content).strip() == f"Tip: spil {app.texts.card_name(expected)}"
+        said = plain(table.query_one("#status").content).strip()  # the turn's words stay: they say what was led
+        assert said.startswith("Din tur: ") and said.endswith(f" · Tip: spil {app.texts.card_name(expected)}")
         await pilot.press("enter")  # the cursor stands on the hinted card
         await pilot.pause()
         assert expected in [c for t in table.table.round.tricks for c in t.cards] + list(table.table.round.trick)

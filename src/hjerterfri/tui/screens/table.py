@@ -360,23 +360,32 @@ class TableScreen(Screen[None]):
         if view.phase is Phase.PASSING and view.passed_mask is None:
             return self._pass_text(view)
         hint = self._hint_text()
+        if view.phase is Phase.PLAYING and view.turn == self.me:
+            turn = self._turn_text(view)
+            if hint is not None:  # beside the prompt: the hint took the line, and with it the card led
+                turn.append(" · ")
+                turn.append_text(hint)
+            return turn
         if hint is not None:
             return hint
         if view.phase is Phase.PASSING:
             return Text(t("pass.waiting"))
         if view.phase is Phase.PLAYING:
-            if view.turn == self.me:
-                if self.app.settings.play_forced and len(view.legal_plays) == 1:  # about to be played for you
-                    return Text(t("forced.playing", card=t.card_name(view.legal_plays[0])), style="bold")
-                if not view.trick:
-                    return Text(t("turn.you.lead"), style="bold")  # what you received is on the line above
-                if view.trick_seats[len(view.trick) - 1] == self.me:
-                    return Text(t("turn.you.again"), style="bold")
-                # who led and what: the table marks neither, and a player going by words could not tell
-                led = t("turn.you.follow", name=self.seat_name(view.trick_seats[0]), card=t.card_short(view.trick[0]))
-                return Text(led, style="bold")
             return Text(t("turn.bot", name=self.seat_name(view.turn)), style="dim")
         return Text()
+
+    def _turn_text(self, view: PlayerView) -> Text:
+        """What the line says on the human's turn to play."""
+        t = self.app.texts
+        if self.app.settings.play_forced and len(view.legal_plays) == 1:  # about to be played for you
+            return Text(t("forced.playing", card=t.card_name(view.legal_plays[0])), style="bold")
+        if not view.trick:
+            return Text(t("turn.you.lead"), style="bold")  # what you received is on the line above
+        if view.trick_seats[len(view.trick) - 1] == self.me:
+            return Text(t("turn.you.again"), style="bold")
+        # who led and what: the table marks neither, and a player going by words could not tell
+        led = t("turn.you.follow", name=self.seat_name(view.trick_seats[0]), card=t.card_short(view.trick[0]))
+        return Text(led, style="bold")
 
     def _pass_text(self, view: PlayerView) -> Text:
         """What to do while passing, and the hint beside it (shortened: the prompt stays in view)."""
