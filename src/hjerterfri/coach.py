@@ -32,7 +32,8 @@ def review_line(texts: Texts, name: str, d: Review) -> str:
     }
     if d.kind == "pass":
         return texts("coach.pass", cards=texts.cards_sorted(d.played), best=texts.cards_sorted(d.best), **values)
-    return texts("coach.play", card=texts.card_short(d.played[0]), best=texts.card_short(d.best[0]), **values)
+    key = "coach.play" if d.view.trick else "coach.lead"  # a card led is said as led ("spillede 3♥ ud")
+    return texts(key, card=texts.card_short(d.played[0]), best=texts.card_short(d.best[0]), **values)
 
 
 def game_line(texts: Texts, review: GameReview) -> str:

@@ -184,3 +184,27 @@ def test_analyse_in_a_terminal_wraps_at_words(capsys, blunder, monkeypatch):
     )
     line = "Round 1, trick 12: Ida played 2♥ (expected 13.0 points), Q♠ expected 0.0: cost 13.0 ± 0.0"
     assert line in " ".join(out.split())  # broken between words only
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("da", "Runde 1, stik 3: Ida spillede 3♥ ud ("),
+        ("en", "Round 1, trick 3: Ida led 3♥ ("),
+        ("sv", "Ida spelade ut 3♥"),
+    ],
+)
+def test_a_card_led_is_said_as_led(lang, said):
+    """The coach wrote "Du spillede 3♥" for a card led, where the table itself says "spillede 3♥ ud"."""
+    from hjerterfri.analysis import Option, Review
+    from hjerterfri.coach import review_line
+    from hjerterfri.i18n import Texts
+
+    r = Game(blunder_record("2H").rules, 1).round
+    view = r.view(0)
+    assert not view.trick  # no card on the table: the seat leads
+    three, two = parse_cards("3H 2C")
+    d = Review(
+        1, 3, "play", (three,), (two,), 2.0, 1.0, 1.0, 0.5, 96, (Option((two,), 1.0), Option((three,), 2.0)), view
+    )
+    assert said in review_line(Texts(lang), "Ida", d)
