@@ -223,7 +223,9 @@ async def test_the_round_summary_opens_the_review_of_the_round(small_budget):
         at = next((e.at for e in record.endings if e.round == 1), len(seats))  # no points left: the rest at once
         assert len(review.decisions) == 1 + seats[:at].count(screen.seat)  # the pass and the cards chosen
         header = str(screen.query_one("#header").render())
-        assert header.startswith(" Review") and "Round 1: " in header and "choices cost" in header
+        assert (
+            header.startswith(" Review") and "Round 1: " in header and "all choices together: " in header
+        )  # (the total is more than the costly ones shown)
         assert screen.costly, "the scripted human (the first legal card) makes costly choices"
         worst = screen.costly[0]
         assert worst.cost == max(d.cost for d in review.decisions if d.cost > d.margin)  # named: more than its margin
