@@ -136,7 +136,7 @@ def describe(texts: Texts, challenge: Challenge) -> str:
 
 def challenge_main(args: argparse.Namespace) -> int:
     """``hjerterfri challenge FILE|CODE``: a saved game's deals as a code (or a code read back), and with
-    ``--par`` the par deal by deal (beside the game's own points, for a saved challenge)."""
+    ``--par`` the par deal by deal (beside the player's own points, for a saved game)."""
     from .table.par import challenge_of, challenge_rules, par
 
     record: GameRecord | None = None
@@ -151,7 +151,7 @@ def challenge_main(args: argparse.Namespace) -> int:
         challenge = Challenge.parse(text)
     challenge_rules(challenge)  # a code whose rules cannot be played: one line now
     texts = Texts(language(args, challenge.preset), ascii_suits=args.ascii)
-    mine = record.human_points() if record is not None and record.challenge is not None else None
+    mine = record.human_points() if record is not None else None  # a saved game's own points: on the same deals
     points = list(record.par) if record is not None and record.par is not None else None
     if args.par and points is None:
         with progress_bar(sys.stderr.isatty(), texts("challenge.par.working")) as advance:

@@ -208,3 +208,20 @@ def test_a_card_led_is_said_as_led(lang, said):
         1, 3, "play", (three,), (two,), 2.0, 1.0, 1.0, 0.5, 96, (Option((two,), 1.0), Option((three,), 2.0)), view
     )
     assert said in review_line(Texts(lang), "Ida", d)
+
+
+def test_the_challenge_of_a_game_not_played_as_one_shows_the_games_own_points(capsys, tmp_path):
+    """`challenge FILE --par` of an ordinary game listed only the par: the player's points on the same deals
+    are in the file, and they are what the par is for."""
+    from hjerterfri.bots.let import LetBot
+    from hjerterfri.rules import preset
+    from hjerterfri.table import Table
+
+    table = Table.new(preset("dansk"), 5, ["Ida", "A", "B", "C"], [None, "let", "let", "let"], local_players())
+    table.run(lambda t: len(t.game.rounds) > 2, human=LetBot(0))
+    path = tmp_path / "g.json"
+    save(table.record, path)
+    assert main(["challenge", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["scores"] == table.record.human_points() and len(data["scores"]) >= 2
+    table.close()
