@@ -270,4 +270,20 @@ async def test_a_game_started_with_lang_flags_speaks_that_language_afterwards():
         assert isinstance(app.screen, TableScreen)
     assert load_settings(settings_path())[0]["lang"] == "sv"
     assert play_app(args_for("--seed", "3")).settings.lang == "sv"
-    assert "speed" not in load_settings(settings_path())[0]  # the pace flag holds for its run only
+    assert load_settings(settings_path())[0].get("speed") != "fast"  # the pace flag holds for its run only
+
+
+@sync
+async def test_a_game_started_by_flags_is_the_one_the_next_start_screen_offers():
+    """A Swedish player's games, all started with --preset svensk: the start screen went on offering the Danish
+    rules, and Enter dealt a Danish game. A bot of one's own is no level to offer."""
+    app = play_app(args_for("--lang", "sv", "--preset", "svensk", "--players", "3", "--seed", "2", "--bots", "let"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+    again = play_app(args_for("--lang", "sv"))
+    assert (again.setup.preset, again.setup.players, again.setup.bots) == ("svensk", 3, "let")
+    app = play_app(args_for("--seed", "2", "--bots", "tests.tui.helpers:LowestBot"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+    assert load_settings(settings_path())[0]["bots"] == "let"

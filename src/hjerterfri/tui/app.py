@@ -17,6 +17,7 @@ from textual import on, work
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
+from ..bots import LEVELS
 from ..cardface import Deck
 from ..catalogue import Message as Said
 from ..catalogue import MessageError, default_name, os_reason
@@ -107,6 +108,8 @@ class HjerterfriApp(ReportingApp):
             self._open(self.challenge_table(self.challenge), replace=False)
         elif self.skip_start:
             self._keep_language()
+            self._remember(self.setup)  # the next start screen offers it (a Swede's flags left it offering dansk)
+            self.keep_settings()
             self._open(self.new_table(self.setup), replace=False)
         else:
             self.push_screen(StartScreen(self.setup, self.unfinished))
@@ -195,13 +198,20 @@ class HjerterfriApp(ReportingApp):
     def _start(self, message: StartScreen.Start) -> None:
         """Deal the game chosen, and remember the choice for the next run's start screen."""
         setup = self.setup = message.setup
-        s = self.settings
-        s.preset, s.players, s.bots, s.name = setup.preset, setup.players, setup.bots, setup.name or ""
-        s.variant, s.no_pass, s.pass_count = setup.variant, setup.no_pass, setup.pass_count or 0
+        self._remember(setup)
+        self.settings.name = setup.name or ""
         self.confirmed |= {"lang", "speed"}  # as the start screen showed them: `continue` speaks the same
         self.lang_fixed = True
         self.keep_settings()
         self._open(self.new_table(setup), replace=True)
+
+    def _remember(self, setup: Setup) -> None:
+        """The game dealt, as the next run's start screen will offer it (its name aside: a typed one is kept)."""
+        s = self.settings
+        s.preset, s.players = setup.preset, setup.players
+        if setup.bots in LEVELS:  # a bot of one's own (--bots exec:...) is no level the start screen offers
+            s.bots = setup.bots
+        s.variant, s.no_pass, s.pass_count = setup.variant, setup.no_pass, setup.pass_count or 0
 
     @on(StartScreen.Resume)
     def _resume(self, message: StartScreen.Resume) -> None:
