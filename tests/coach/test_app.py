@@ -256,3 +256,29 @@ async def test_the_review_of_a_two_deck_game_says_why_it_cannot_be_weighed():
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
+
+
+@sync
+async def test_each_deals_summary_says_how_the_challenge_goes(tmp_path):
+    """The par was said only at the end: halfway a player could not tell whether they were ahead of it."""
+    app = HjerterfriApp(
+        fast_settings("en"), make_player=local_players(), challenge=CHALLENGE, par_run=FakePar([5, 9]),
+        on_table=Autosave(tmp_path),
+    )  # fmt: skip
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            await settle(pilot)
+            screen = app.screen
+            if isinstance(screen, RoundSummaryScreen):
+                break
+            if screen.table.round.phase is Phase.PASSING:
+                await pass_with_keys(pilot)
+            else:
+                await play_legal_with_keys(pilot)
+            await pilot.pause()
+        assert isinstance(app.screen, RoundSummaryScreen)
+        await pilot.pause()
+        you = app.screen.table.record.human_points()[0]
+        said = app.texts.verdict(you, 5)
+        head = app.screen.query_one("#summary").content.renderables
+        assert f"After 1 deal: {said}" in [line.plain for line in head]

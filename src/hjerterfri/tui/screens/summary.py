@@ -138,6 +138,11 @@ class RoundSummaryScreen(SheetScreen):
         challenge = table.record.challenge
         if challenge is not None:
             head.append(Text(t("challenge.deal", code=challenge.code, i=result.number, n=challenge.deals), style="dim"))
+            par = table.record.par
+            if par is not None and result.number < challenge.deals:  # how it goes (the last deal's end says it)
+                n = result.number
+                you = sum(table.record.human_points()[:n])
+                head.append(Text(t("challenge.so-far", n=n, verdict=t.verdict(you, sum(par[:n]))), style="bold"))
         elif max(result.totals) >= game.rules.target and not game.is_over():
             head.append(Text(t("end.playon"), style="bold"))
         with VerticalScroll(classes="sheet"), Vertical(classes="sheet-box"):
