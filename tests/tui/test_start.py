@@ -335,3 +335,15 @@ async def test_six_to_eight_players_are_offered_under_any_rules_and_bring_the_sw
         await pilot.pause()
         assert screen.setup.preset != "svensk" and screen.setup.players == 5
         assert screen.query_one("#players", Choice).value == 5
+
+
+@sync
+async def test_left_from_three_under_danish_rules_goes_round_to_five_not_to_swedish_eight():
+    app = make_app(seed=3, lang="en", preset="dansk", players=3)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("down", "left")
+        await pilot.pause()
+        assert (screen.setup.preset, screen.setup.players) == ("dansk", 5)
+        assert screen.query_one("#players", Choice).value == 5

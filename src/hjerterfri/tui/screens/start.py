@@ -404,7 +404,11 @@ class StartScreen(Screen[None]):
             setup = replace(setup, preset=event.value)
             self.post_message(SettingChanged("lang", PRESET_LANGUAGE.get(event.value, "da"), chosen=False))
         elif key == "players":
-            setup = replace(setup, players=event.value)
+            wrapped = event.value == PLAYER_COUNTS[-1] and setup.players == PLAYER_COUNTS[0]  # ‹ on three
+            if wrapped and event.value not in player_counts(setup.preset):
+                setup = replace(setup, players=max(player_counts(setup.preset)))  # round the rules' own tables
+            else:
+                setup = replace(setup, players=event.value)
             if setup.players not in player_counts(setup.preset):
                 setup = replace(setup, preset="svensk")  # (the language stays: the player chose a table)
         elif key == "variant":
