@@ -97,9 +97,9 @@ def test_a_line_cut_short_is_dropped_and_a_deal_written_twice_counted_once(tmp_p
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["--seats", "middel,let,let,middel"], "lineups: "),
-        (["--seats", "middel,let,let,let", "--seed", "2"], "seed: 1 there, 2 here"),
-        (["--seats", "middel,let,let,let", "--preset", "svensk"], "rules.name: 'dansk' there, 'svensk' here"),
+        (["--seats", "middel,let,let,middel"], 'lineups: [["middel", "let", "let", "let"]] there'),  # JSON: not
+        (["--seats", "middel,let,let,let", "--seed", "2"], "seed: 1 there, 2 here"),  # Python's [['middel', ...
+        (["--seats", "middel,let,let,let", "--preset", "svensk"], 'rules.name: "dansk" there, "svensk" here'),
         (["--compare", "middel,let", "--against", "let,let,let"], "lineups: "),
     ],
 )
@@ -174,3 +174,18 @@ def test_a_deal_line_edited_by_hand_is_one_line_on_the_rerun(change, tmp_path, c
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert "line 2" in err and "\n" not in err
+
+
+def test_ctrl_c_on_a_run_with_a_results_file_says_how_to_go_on(tmp_path, capsys, monkeypatch):
+    """Ctrl-C said nothing: that the deals played are kept, and that the same command goes on, was in the README."""
+    from hjerterfri import arena
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(arena, "run", interrupted)
+    out = tmp_path / "run.jsonl"
+    argv = ["--lang", "en", "arena", "--seats", "let,let,let,let", "--deals", "3", "--json", str(out)]
+    assert main(argv) == 130
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"kept in {out}" in err and "the same command goes on" in err

@@ -236,14 +236,23 @@ def main(args: Namespace) -> int:
         "scheduler": args.scheduler,
         "data_dir": getattr(args, "data_dir", None),
     }
-    if args.seats is not None:
-        specs = _bots(args.seats, "--seats", range(3, 9), "seats")
-        fig = run(specs, args.deals, args.seed, preset(args.preset, len(specs)), args.jobs, **options)
-        print(format_table(fig))
-    else:
-        a, b = _bots(args.compare, "--compare", (2,), "compare")
-        against = _bots(args.against, "--against", range(2, 8), "against")
-        rules = preset(args.preset, len(against) + 1)
-        fig = compare(a, b, against, args.deals, args.seed, rules, args.jobs, **options)
-        print(format_compare(fig))
+    try:
+        if args.seats is not None:
+            specs = _bots(args.seats, "--seats", range(3, 9), "seats")
+            fig = run(specs, args.deals, args.seed, preset(args.preset, len(specs)), args.jobs, **options)
+            print(format_table(fig))
+        else:
+            a, b = _bots(args.compare, "--compare", (2,), "compare")
+            against = _bots(args.against, "--against", range(2, 8), "against")
+            rules = preset(args.preset, len(against) + 1)
+            fig = compare(a, b, against, args.deals, args.seed, rules, args.jobs, **options)
+            print(format_compare(fig))
+    except KeyboardInterrupt:  # Ctrl-C said nothing: that the deals are kept, and how to go on, is worth a line
+        if args.json is not None:
+            from ..i18n import Texts
+            from ..launch import language
+
+            t = Texts(args.lang or language(args, args.preset))
+            print(t("cli.says", message=t("arena.stopped.json", file=args.json)), file=sys.stderr)
+        raise
     return 0

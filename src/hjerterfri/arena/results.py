@@ -116,7 +116,8 @@ def _differs(found: dict[str, Any], wanted: dict[str, Any], prefix: str = "") ->
     key = next((k for k in wanted if found.get(k) != wanted[k]), "format")
     if isinstance(found.get(key), dict) and isinstance(wanted[key], dict):
         return _differs(found[key], wanted[key], f"{prefix}{key}.")
-    return Message("results.differs", field=prefix + key, there=repr(found.get(key)), here=repr(wanted[key]))
+    there, here = (json.dumps(v, ensure_ascii=False) for v in (found.get(key), wanted[key]))  # as the file has it
+    return Message("results.differs", field=prefix + key, there=there, here=here)
 
 
 def header(lineups: tuple[Lineup, ...]) -> dict[str, Any]:
