@@ -322,7 +322,8 @@ async def test_every_variant_of_the_deal_is_said_whole_on_its_line(lang, preset,
 @sync
 async def test_six_to_eight_players_are_offered_under_any_rules_and_bring_the_swedish_ones():
     """Under Danish rules → on five players went back to three: six to eight were there only for a player who
-    had first found the Swedish rules. Back from eight, the Danish rules took four players, not five."""
+    had first found the Swedish rules. Back from eight, the Danish rules took four players, not five; and ‹ on
+    three goes round the Danish rules' own tables (it went to eight, and changed the rules)."""
     app = make_app(seed=3, lang="en", preset="dansk", players=5)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
@@ -335,15 +336,7 @@ async def test_six_to_eight_players_are_offered_under_any_rules_and_bring_the_sw
         await pilot.pause()
         assert screen.setup.preset != "svensk" and screen.setup.players == 5
         assert screen.query_one("#players", Choice).value == 5
-
-
-@sync
-async def test_left_from_three_under_danish_rules_goes_round_to_five_not_to_swedish_eight():
-    app = make_app(seed=3, lang="en", preset="dansk", players=3)
-    async with app.run_test(size=(100, 40)) as pilot:
+        rules = screen.setup.preset
+        await pilot.press("down", "left", "left", "left")  # 4, 3, and round again
         await pilot.pause()
-        screen = app.screen
-        await pilot.press("down", "left")
-        await pilot.pause()
-        assert (screen.setup.preset, screen.setup.players) == ("dansk", 5)
-        assert screen.query_one("#players", Choice).value == 5
+        assert (screen.setup.preset, screen.setup.players) == (rules, 5)
