@@ -161,7 +161,7 @@ def path(text: str) -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="hjerterfri",
-        description="Hjerterfri (Hearts) in the terminal: you against two, three or four bots. "
+        description="Hjerterfri (Hearts) in the terminal: you against two to seven bots. "
         "Without a command, starts a new game; flags fill in the start screen and skip it.",
     )
     parser.add_argument("--version", action="version", version=f"hjerterfri {__version__}")

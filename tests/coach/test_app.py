@@ -99,6 +99,7 @@ async def test_a_challenge_from_its_code_to_the_par_and_the_log(tmp_path):
         await pilot.pause()
         assert "No hints in a challenge" in str(app.screen.query_one("#status").render())
         assert app.screen.hint_for is None and not app.screen.check_action("hint", ())  # nor in the footer
+        assert app.screen.check_action("accept_hint", ()) is False  # not even dimmed: there is never one to take
         hint_view, app.screen._hint_view = app.screen._hint_view, lambda: None  # out of turn: it said nothing
         app.screen._clear()
         app.screen.refresh_table()

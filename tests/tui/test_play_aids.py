@@ -949,3 +949,36 @@ async def test_the_footers_keys_stay_in_place_through_a_trick(lang):
                 break
         assert app.screen.held is not None or app.screen.view.turn == HUMAN
         assert all(s == seen[0] for s in seen), [s for s in seen if s != seen[0]][:1]
+
+
+@sync
+async def test_a_click_on_a_footer_key_does_what_the_key_does_and_keeps_a_held_trick():
+    """With a finished trick held, a click on "k tracker" turned the tracker on and let the trick go too: the
+    click also reached the table's "a click goes on"."""
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    table = fixed_table(seed=3, lang="en")
+    play_in_engine(table, my_turn_in_play)
+    app = app_at(table, "en")
+    app.settings.hold_trick = True
+    async with app.run_test(size=(100, 24)) as pilot:
+        await settle(pilot)
+        await play_legal_with_keys(pilot)
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if app.screen.held is not None:
+                break
+        held = app.screen.held
+        assert held is not None
+        from hjerterfri.tui.screens.table import LATE_KEY
+
+        await pilot.pause(LATE_KEY + 0.1)  # (a click right on the trick's end is a double click's second)
+        key = next(k for k in app.screen.query_one(Footer).query(FooterKey) if k.action == "tracker")
+        before = app.settings.tracker
+        await pilot.click(key)
+        await pilot.pause()
+        assert app.settings.tracker != before and app.screen.held == held
+        await pilot.click("#me")  # a click on the table still goes on
+        await pilot.pause()
+        assert app.screen.held is None

@@ -474,6 +474,8 @@ class TableScreen(Screen[None]):
         if action == "confirm_pass":
             return _now(view.passed_mask is None) if passing else False
         if action == "accept_hint":
+            if self.table.record.challenge is not None:
+                return False  # no hints in a challenge: nothing to take
             asked = self.hint_for is not None and self.hint_for == self._stamp()
             waiting = asked and not self.hinted
             return _now(asked and (waiting or sorted(self.hinted) != sorted(self.chosen))) if passing else False
@@ -876,6 +878,8 @@ class TableScreen(Screen[None]):
         through ``_picked``, which must not see the trick gone and play the card)."""
         if isinstance(event.widget, HandView) or self.has_class("too-small"):
             return
+        if event.widget is not None and any(isinstance(node, Footer) for node in event.widget.ancestors_with_self):
+            return  # a footer key does what it says, as its key does (k let the trick go too)
         if self.held is not None and self.app.settings.hold_trick:
             event.stop()
             self._release()
