@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any, NoReturn
 
 from . import __version__
-from .catalogue import LANGUAGES, Message, MessageError, os_reason, say
+from .catalogue import LANGUAGES, Message, MessageError, os_reason, printable, say
 from .rules import PRESETS, VARIANTS
 from .settings import SPEEDS
 
@@ -73,8 +73,7 @@ def argparse_message(text: str) -> Message | str:
     """One of argparse's messages as a message of the catalogue (else as argparse wrote it)."""
     for pattern, key in _ARGPARSE:
         if found := re.fullmatch(pattern, text, re.DOTALL):
-            values = {k: v if len(v) <= 60 else v[:57] + "..." for k, v in found.groupdict().items()}  # one line
-            return Message(key, **values)
+            return Message(key, **{k: printable(v, limit=60) for k, v in found.groupdict().items()})  # one line
     return text
 
 

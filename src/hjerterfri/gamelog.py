@@ -23,7 +23,7 @@ from typing import Any, Literal, overload
 
 from . import __version__, files
 from .cards import Card, CardParseError, cards_of, mask_of, twice_mask
-from .catalogue import Message
+from .catalogue import Message, printable
 from .challenge import Challenge, ChallengeError
 from .engine import DealError, Game, GameOverError, IllegalMoveError, Outcome, Phase, Round, judge
 from .files import Place
@@ -437,6 +437,10 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+CUT = 60
+"""The most characters of a text from the log that an error quotes."""
+
+
 def _cut(message: Message) -> Message:
     """``message`` with each text from the log in it cut to a readable length, nested ones too: a pass of
     5000 characters made a "one-line" error of 5000, and filled the replay's screen."""
@@ -446,9 +450,7 @@ def _cut(message: Message) -> Message:
 def _cut_value(value: object) -> object:
     if isinstance(value, Message):
         return _cut(value)
-    if isinstance(value, str) and len(value) > 60:
-        return value[:57] + "..."
-    return value
+    return printable(value, limit=CUT) if isinstance(value, str) else value
 
 
 def _round(n: int) -> Place:

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from .bots import LEVELS
-from .catalogue import LANGUAGES, Message
+from .catalogue import LANGUAGES, Message, printable
 from .gamelog import name_problem
 from .rules import PRESETS, VARIANTS
 
@@ -114,7 +114,7 @@ def _load(path: str | os.PathLike[str]) -> tuple[dict[str, object], Message | No
         if ok:
             valid[field.name] = value
         else:
-            wrong.append(f"{field.name}={json.dumps(value, ensure_ascii=False)[:40]}")  # as the file has it
+            wrong.append(f"{field.name}={printable(json.dumps(value, ensure_ascii=False), limit=40)}")  # as written
     known = {field.name for field in fields(Settings)}
     unknown = {k: v for k, v in data.items() if k not in known}
     ignored = Message("file.error", path=os.fspath(path), reason=Message("settings.ignored", values=tuple(wrong)))

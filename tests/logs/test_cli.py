@@ -322,7 +322,7 @@ def test_a_long_value_in_a_log_is_cut_in_its_error(capsys, tmp_path, field):
     path.write_text(json.dumps(data), encoding="utf-8")
     assert main(["--lang", "en", "replay", "--text", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "WWW..." in err and len(err) < 300, err
+    assert err.count("\n") == 1 and "WWW…" in err and len(err) < 300, err
 
 
 def test_a_long_flag_value_is_cut_in_its_error(capsys):

@@ -252,7 +252,7 @@ def main(args: Namespace) -> int:
             from ..i18n import Texts
             from ..launch import language
 
-            t = Texts(args.lang or language(args, args.preset))
+            t = Texts(language(args, args.preset))
             print(t("cli.says", message=t("arena.stopped.json", file=args.json)), file=sys.stderr)
         raise
     return 0
