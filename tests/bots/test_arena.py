@@ -361,9 +361,10 @@ def test_each_job_keeps_its_own_bot_logs(tmp_path):
     noisy = os.path.join(os.path.dirname(__file__), "..", "data", "bots", "badbot.py")
     seats = f"exec:{sys.executable} {noisy} noisy,let,let,let"
     base = ["--data-dir", str(tmp_path), "arena", "--seats", seats, "--seed", "3"]
-    assert main([*base, "--deals", "4", "--jobs", "2"]) == 0
+    assert main([*base, "--deals", "8", "--jobs", "2"]) == 0
     logs = sorted(p.name for p in (tmp_path / "bots" / "arena").iterdir())
-    assert logs == ["bot-1.job-1.txt", "bot-1.job-2.txt"]
+    # (on a loaded machine one job may play every deal before the other has started: then there is one file)
+    assert logs in (["bot-1.job-1.txt"], ["bot-1.job-2.txt"], ["bot-1.job-1.txt", "bot-1.job-2.txt"]), logs
     for log in logs:
         text = (tmp_path / "bots" / "arena" / log).read_text()
         assert text.count("--- ") == 1 and "thinking hard" in text  # one program started, and it wrote
