@@ -14,5 +14,9 @@ def small_budget(monkeypatch):
     from hjerterfri.tui.screens import review as review_screen
 
     monkeypatch.setattr(
-        review_screen, "BUDGET", Budget(batch=6, select=2, measure=3, rounds=1, pass_select=(6, 6), pass_measure=12)
+        review_screen,
+        "BUDGET",
+        Budget(
+            batch=6, select=2, measure=3, rounds=1, pass_select=(6, 6), pass_measure=12, explain=12, pass_explain=12
+        ),
     )

@@ -27,7 +27,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .bots.svaer import SvaerBot, score_passes
+from .bots.outcome import Outcomes
+from .bots.svaer import SvaerBot, pass_outcomes, score_passes
 from .cards import POINTS, SUIT_MASKS, Card, cards_of
 from .catalogue import Message, MessageError
 from .engine import Round
@@ -72,6 +73,10 @@ class Budget:
     pass_measure: int = 256
     """Pass: fresh deals on which the pass made is measured against the best alternative (and as many
     again, up to ``rounds`` times, while the interval is wider than ``precise``)."""
+    explain: int = 96
+    """Deals on which a costly card and the better one are played out again to say why (``Review.why``)."""
+    pass_explain: int = 192
+    """The same for a costly pass."""
 
     def enough(self, cost: float, margin: float) -> bool:
         """Whether a cost is measured precisely enough to be reported."""
@@ -109,6 +114,9 @@ class Review:
     """Every choice weighed in the first stage, best first (one choice: the decision was forced)."""
     view: PlayerView = dataclasses.field(compare=False, repr=False)
     """What the seat saw when it chose."""
+    why: tuple[Outcomes, Outcomes] | None = None
+    """For a cost worth naming: what the choice made and the best one led to (the queen, the hearts, a moon),
+    on deals of their own."""
 
     @property
     def forced(self) -> bool:
@@ -128,7 +136,14 @@ class Review:
             "deals": self.deals,
             "forced": self.forced,
             "options": [{"cards": [str(c) for c in o.cards], "points": round(o.points, 2)} for o in self.options],
+            "why": None
+            if self.why is None
+            else {"played": _outcomes_dict(self.why[0]), "best": _outcomes_dict(self.why[1])},
         }
+
+
+def _outcomes_dict(o: Outcomes) -> dict[str, float]:
+    return {name: round(value, 3) for name, value in o._asdict().items()}
 
 
 @dataclass(frozen=True)
@@ -264,9 +279,9 @@ def equivalent_cards(view: PlayerView) -> list[tuple[Card, ...]]:
     return [tuple(g) for g in groups]
 
 
-def _evaluator(budget: Budget, seed: int) -> SvaerBot:
-    """svær's evaluation with this budget's deals per batch, and no clock."""
-    n = budget.batch
+def _evaluator(budget: Budget, seed: int, deals: int | None = None) -> SvaerBot:
+    """svær's evaluation on this budget's deals per batch (or on ``deals``), and no clock."""
+    n = deals or budget.batch
     return SvaerBot(
         seed,
         min_samples=n,
@@ -316,8 +331,13 @@ def review_play(view: PlayerView, card: Card, budget: Budget, round_number: int 
     if cost <= 0:  # on the fresh deals the card played did as well: no better one was found
         best, theirs = card, mine
     deals = budget.batch * len(second)
+    why = None
+    if cost >= NOTABLE and best != card:
+        narrowed = dataclasses.replace(view, legal_mask=(1 << card) | (1 << best))
+        told = _evaluator(budget, SEED + 5000, budget.explain).outcomes(narrowed)
+        why = (told[card], told[best])
     return Review(
-        round_number, trick, "play", (card,), (best,), mine, theirs, max(cost, 0.0), margin, deals, options, view
+        round_number, trick, "play", (card,), (best,), mine, theirs, max(cost, 0.0), margin, deals, options, view, why
     )
 
 
@@ -358,6 +378,10 @@ def review_pass(view: PlayerView, passed: Sequence[Card], budget: Budget, round_
     n = len(mine_line)
     if cost <= 0:  # on the fresh deals the pass made did as well: no better one was found
         best, best_line = mine, mine_line
+    why = None
+    if cost >= NOTABLE and best != mine:
+        played_out, best_out = pass_outcomes(view, [mine, best], budget.pass_explain, SEED + 5000)
+        why = (played_out, best_out)
     return Review(
         round_number,
         0,
@@ -371,6 +395,7 @@ def review_pass(view: PlayerView, passed: Sequence[Card], budget: Budget, round_
         n,
         options,
         view,
+        why,
     )
 
 

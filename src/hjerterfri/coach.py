@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .analysis import NOTABLE, AnalysisError, GameReview, Review
+from .cards import QUEEN_OF_SPADES
 from .catalogue import Message
 from .challenge import PREFIX, Challenge, ChallengeError
 from .gamelog import GameRecord, load
@@ -36,6 +37,37 @@ def review_line(texts: Texts, name: str, d: Review) -> str:
     return texts(key, card=texts.card_short(d.played[0]), best=texts.card_short(d.best[0]), **values)
 
 
+def why_line(texts: Texts, name: str, d: Review, most: int = 2) -> str | None:
+    """Why a costly choice cost what it did, in the one or two (``most``) outcomes that made most of the
+    difference: the queen of spades taken, the hearts, a moon against the seat or its own (None when nothing
+    stands out)."""
+    if d.why is None:
+        return None
+    mine, theirs = d.why
+    moon = d.view.rules.round_points
+    reasons = (  # each outcome's share of the points between the two choices (they add up to all of it)
+        (13 * (mine.queen - theirs.queen), "why.queen", mine.queen, theirs.queen),
+        (mine.hearts - theirs.hearts, "why.hearts", mine.hearts, theirs.hearts),
+        (moon * (mine.moon_others - theirs.moon_others), "why.moon.others", mine.moon_others, theirs.moon_others),
+        (moon * (theirs.moon_own - mine.moon_own), "why.moon.own", mine.moon_own, theirs.moon_own),
+    )
+    first, second = sorted(reasons, key=lambda r: -r[0])[:2]
+    shown = [first] if first[0] >= NOTABLE else []  # a second only where it adds a third of the difference
+    if shown and most > 1 and second[0] >= max(0.5, (mine.points - theirs.points) / 3):
+        shown.append(second)
+    best = texts.cards_sorted(d.best) if d.kind == "pass" else texts.card_short(d.best[0])
+    said = []
+    for _, key, a, b in shown:
+        said_as = texts.number if key == "why.hearts" else _percent  # a count of hearts; the others, shares
+        values = {"mine": said_as(a), "theirs": said_as(b)}
+        said.append(texts(key, name=name, best=best, queen=texts.card_short(QUEEN_OF_SPADES), **values))
+    return texts("why", reasons="; ".join(said)) if said else None
+
+
+def _percent(share: float) -> str:
+    return str(round(100 * share))
+
+
 def game_line(texts: Texts, review: GameReview) -> str:
     """The cost in all, of the game or of the one round reviewed."""
     forced = sum(d.forced for d in review.decisions)
@@ -58,6 +90,8 @@ def report(texts: Texts, review: GameReview, top: int) -> list[str]:
         lines.append(texts("coach.costliest"))
         for d in costly:
             lines.append(f"  {review_line(texts, review.name, d)} ({texts('coach.deals', n=d.deals)})")
+            if (why := why_line(texts, review.name, d)) is not None:
+                lines.append(f"    {why}")
     else:
         lines.append(texts("coach.none"))
     lines += ["", texts("coach.rounds")]

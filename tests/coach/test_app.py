@@ -6,6 +6,7 @@ import pytest
 from textual.widgets import Input, Static
 
 from hjerterfri.challenge import Challenge
+from hjerterfri.coach import why_line
 from hjerterfri.engine import Phase
 from hjerterfri.gamelog import Undo, load
 from hjerterfri.table import local_players
@@ -237,6 +238,11 @@ async def test_the_round_summary_opens_the_review_of_the_round(small_budget):
         if len(screen.costly) > 1:
             await pilot.press("right")
             assert screen.index == 1
+        told = [i for i, d in enumerate(screen.costly) if d.why is not None and why_line(app.texts, "Ida", d)]
+        assert told, "a costly choice says why"
+        while screen.index != told[0]:
+            await pilot.press("right")
+        assert "\nWhy: " in str(screen.query_one("#status").render())
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, RoundSummaryScreen)

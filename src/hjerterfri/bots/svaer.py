@@ -38,7 +38,7 @@ import heapq
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
@@ -49,6 +49,7 @@ from .base import decision_rng
 from .fit import FIT_LIMIT, surprise_counter, walk
 from .knowledge import Knowledge, RuleView, sample_hands, split_kitty
 from .middel import heuristic_pass, pass_danger, rule_play
+from .outcome import Outcomes, Tally
 from .playout import playout, playout_modelled
 
 # When no deal drawn explains every play but some miss by one surprise, the walk (``fit.walk``) starts from
@@ -228,6 +229,10 @@ class SvaerBot:
 
     def _score(self, base: Round, shown: tuple[list[int], bool], card: int, shooter: int = -1) -> int:
         """This seat's points when it plays ``card`` in ``base`` and the round is played out."""
+        return self._played_out(base, shown, card, shooter).scores()[base.turn]
+
+    def _played_out(self, base: Round, shown: tuple[list[int], bool], card: int, shooter: int = -1) -> Round:
+        """The round ``base`` played out after this seat plays ``card`` (``shooter``: a seat on the moon line)."""
         seat = base.turn
         r = base.copy()
         voids = shown[0][:]
@@ -237,7 +242,7 @@ class SvaerBot:
             playout_modelled(r, seat, shooter, (voids, broken))
         else:
             playout(r, shooter)
-        return r.scores()[seat]
+        return r
 
     def samples(self, view: PlayerView, candidates: int) -> tuple[list[list[int]], list[float]]:
         """The sampled deals (``knowledge.sample_hands``: each seat's hand now, an unseen kitty last) a play
@@ -261,13 +266,7 @@ class SvaerBot:
         shoot = [0.0] * len(candidates)
         deadline = time.perf_counter() + self.time_cap
         done = 0.0
-        deals, weights = self.samples(view, len(candidates))
-        for w, hands in zip(weights, deals, strict=True):
-            hands, kitty = split_kitty(hands, view.players)
-            base = Round.from_view(view, hands, kitty or view.kitty_mask or 0)
-            if kitty and view.kitty_taker is not None:  # the taker has the sampled kitty's points too
-                base.taken[view.kitty_taker] += points_of(kitty)
-            shown = round_voids(base)
+        for w, base, shown in self._bases(view, len(candidates)):
             for i, card in enumerate(candidates):
                 normal[i] += w * self._score(base, shown, card)
                 if moon:
@@ -278,6 +277,31 @@ class SvaerBot:
         if moon:
             return {c: min(normal[i], shoot[i]) / done for i, c in enumerate(candidates)}
         return {c: normal[i] / done for i, c in enumerate(candidates)}
+
+    def _bases(self, view: PlayerView, candidates: int) -> Iterator[tuple[float, Round, tuple[list[int], bool]]]:
+        """Each sampled deal (``samples``) as a round to play out from the view's position, with its weight and
+        the voids its play so far has shown."""
+        deals, weights = self.samples(view, candidates)
+        for w, hands in zip(weights, deals, strict=True):
+            hands, kitty = split_kitty(hands, view.players)
+            base = Round.from_view(view, hands, kitty or view.kitty_mask or 0)
+            if kitty and view.kitty_taker is not None:  # the taker has the sampled kitty's points too
+                base.taken[view.kitty_taker] += points_of(kitty)
+            yield w, base, round_voids(base)
+
+    def outcomes(self, view: PlayerView) -> dict[Card, Outcomes]:
+        """What each legal card leads to over the samples, as ``evaluate`` plays it out (on the moon line where
+        that line scores better): the coach's why. No clock: the samples alone decide."""
+        candidates = cards_of(view.legal_mask)
+        moon = _moon_worth_trying(view)
+        normal = [Tally(view.seat) for _ in candidates]
+        shoot = [Tally(view.seat) for _ in candidates]
+        for w, base, shown in self._bases(view, len(candidates)):
+            for i, card in enumerate(candidates):
+                normal[i].add(self._played_out(base, shown, card), w)
+                if moon:
+                    shoot[i].add(self._played_out(base, shown, card, shooter=view.seat), w)
+        return {c: _better_line(normal[i], shoot[i] if moon else None) for i, c in enumerate(candidates)}
 
 
 def _moon_worth_trying(view: PlayerView) -> bool:
@@ -324,12 +348,19 @@ def pass_deal(view: PlayerView, rng: random.Random, unseen: list[Card]) -> tuple
 def play_pass(base: Round, passes: dict[int, list[Card]], seat: int, option: Sequence[Card], shooter: int = -1) -> int:
     """``seat``'s points when it passes ``option`` on the deal ``base`` (the others passing ``passes``) and the
     round is played out by the playout policy (``shooter``: a seat on the moon line, or -1)."""
+    return passed_out(base, passes, seat, option, shooter).scores()[seat]
+
+
+def passed_out(
+    base: Round, passes: dict[int, list[Card]], seat: int, option: Sequence[Card], shooter: int = -1
+) -> Round:
+    """The round ``base`` played out after the passes (as ``play_pass``)."""
     r = base.copy()
     for s, cards in passes.items():
         r.pass_cards(s, cards)
     r.pass_cards(seat, option)
     playout(r, shooter=shooter)
-    return r.scores()[seat]
+    return r
 
 
 class PassScores(NamedTuple):
@@ -362,3 +393,29 @@ def score_passes(view: PlayerView, options: Sequence[Sequence[Card]], deals: int
             if moon:
                 shoot[i].append(play_pass(base, passes, view.seat, option, shooter=view.seat))
     return PassScores(normal, shoot if moon else None)
+
+
+def pass_outcomes(view: PlayerView, options: Sequence[Sequence[Card]], deals: int, seed: int = 0) -> list[Outcomes]:
+    """What each pass option leads to on ``deals`` random deals (as ``score_passes`` plays them, each option on
+    its better line): the coach's why for a pass. Fixed by ``seed`` and the view."""
+    rng = random.Random(f"pass-outcomes:{seed}:{view.seat}:{view.round_number}:{view.hand_mask}")
+    unseen = cards_of(view.rules.deck_mask & ~view.hand_mask)
+    moon = _moon_hand(view.hand_mask)
+    normal = [Tally(view.seat) for _ in options]
+    shoot = [Tally(view.seat) for _ in options]
+    for _ in range(deals):
+        base, passes = pass_deal(view, rng, unseen)
+        for i, option in enumerate(options):
+            normal[i].add(passed_out(base, passes, view.seat, option))
+            if moon:
+                shoot[i].add(passed_out(base, passes, view.seat, option, shooter=view.seat))
+    return [_better_line(normal[i], shoot[i] if moon else None) for i in range(len(options))]
+
+
+def _better_line(normal: Tally, shoot: Tally | None) -> Outcomes:
+    """The outcomes of the line the search would take: the moon line where it scores better."""
+    plain = normal.outcomes()
+    if shoot is None:
+        return plain
+    moon = shoot.outcomes()
+    return moon if moon.points < plain.points else plain

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 
 from ...analysis import NOTABLE, AnalysisError, Budget, GameReview, Review, analyse
-from ...coach import game_line, review_line
+from ...coach import game_line, review_line, why_line
 from ...gamelog import GameRecord, from_dict, to_dict
 from ...literal import printable
 from ..labels import relabel
@@ -45,7 +45,7 @@ class ReviewScreen(Screen[None]):
 
     CSS = """
     ReviewScreen { align-horizontal: center; }
-    ReviewScreen #status { height: 2; text-wrap: wrap; }
+    ReviewScreen #status { height: 3; text-wrap: wrap; }
     ReviewScreen #working { height: 1fr; content-align: center middle; text-align: center; }
     ReviewScreen ProgressBar { width: 1fr; align-horizontal: center; }
     """
@@ -233,4 +233,6 @@ class ReviewScreen(Screen[None]):
         status = Text(review_line(t, printable(names[me], NAME_LIMIT), decision))  # a long name: the line fits two rows
         status.append(f" ({t('coach.deals', n=decision.deals)}) · ", style="dim")
         status.append(better, style="bold #7fd37f")
+        if (why := why_line(t, printable(names[me], NAME_LIMIT), decision, most=1)) is not None:  # in one row
+            status.append(f"\n{why}")
         show_text(self.query_one("#status", Static), status)
