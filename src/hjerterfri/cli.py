@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import importlib
 import io
 import os
@@ -79,11 +80,16 @@ def argparse_message(text: str) -> Message | str:
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one ``UsageError`` line (no usage block), said by ``main``
-    in the player's language. Its usage and --help are English."""
+    in the player's language, and whose --help is in ``lang`` (argparse's own words too)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, lang: str = "en", **kwargs: Any) -> None:
         kwargs["exit_on_error"] = False  # its errors come to parse_known_args below
+        kwargs["add_help"] = False  # added below, in ``lang``
+        kwargs["formatter_class"] = functools.partial(_Formatter, usage=say(lang, "args.usage"))
         super().__init__(*args, **kwargs)
+        self._positionals.title = say(lang, "args.positionals")
+        self._optionals.title = say(lang, "args.options")
+        self.add_argument("-h", "--help", action="help", help=say(lang, "args.help"))
 
     def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
         try:
@@ -103,6 +109,17 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(self.prog, argparse_message(message))
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, its "usage: " in the reader's language."""
+
+    def __init__(self, prog: str, usage: str = "usage: ", **kwargs: Any) -> None:
+        super().__init__(prog, **kwargs)
+        self._usage_word = usage
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, self._usage_word if prefix is None else prefix)
 
 
 def bot_level(text: str) -> str:
@@ -157,182 +174,96 @@ def path(text: str) -> str:
     return text
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="hjerterfri",
-        description="Hjerterfri (Hearts) in the terminal: you against two to seven bots. "
-        "Without a command, starts a new game; flags fill in the start screen and skip it.",
-    )
-    parser.add_argument("--version", action="version", version=f"hjerterfri {__version__}")
-    parser.add_argument(
-        "--data-dir",
-        type=path,
-        metavar="DIR",
-        help="where games are saved (default: the user data dir; also $HJERTERFRI_DATA_DIR)",
-    )
-    _add_display_flags(parser)
-    play = parser.add_argument_group("a new game")
-    play.add_argument("--preset", choices=list(PRESETS), help="the rules: dansk, dansk-hus (house rules) or svensk")
-    play.add_argument(
-        "--bots",
-        type=bot_level,
-        metavar="LEVEL",
-        help=f"the bots' strength: {', '.join(BOT_LEVELS)} (easy, medium, hard), a bot class as module:Class, "
-        "or a program speaking the bot protocol as exec:COMMAND (docs/bot-protocol.md)",
-    )
-    play.add_argument(
-        "--players",
-        type=int,
-        choices=range(3, 9),
-        metavar="{3..8}",
-        help="players at the table, you included (default 4; 6 to 8 play svensk with two decks)",
-    )
-    play.add_argument(
-        "--variant",
-        choices=VARIANTS,
-        help="at 3 or 5 players: left-right (Danish presets: pass only left and right) "
-        "or no-two (svensk at 3: without the two of clubs)",
-    )
-    play.add_argument(
-        "--no-pass",
-        action="store_true",
-        default=None,
-        help="play without passing cards (the Swedish text allows it: any preset, any table)",
-    )
-    play.add_argument(
-        "--pass-count",
-        type=int,
-        metavar="N",
-        help="cards passed each round, when not four players (default 3; the Swedish text allows it)",
-    )
-    play.add_argument("--seed", type=int, help="the seed of the deals (the same seed, the same cards)")
-    play.add_argument("--name", type=player_name, help="your name at the table (1 to 40 printable characters)")
-    play.add_argument(
-        "--challenge",
-        nargs="?",
-        const="",
-        metavar="CODE",
-        help="play a challenge: the deals of CODE, or without CODE 8 new deals with these choices; "
-        "at the end, your points beside svær's from your seat (the par)",
-    )
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The command line's parser, its help in ``lang``."""
+
+    def h(key: str, **values: object) -> str:
+        return say(lang, f"args.{key}", **values)
+
+    levels = ", ".join(BOT_LEVELS)
+    parser = _Parser(prog="hjerterfri", description=h("description"), lang=lang)
+    parser.add_argument("--version", action="version", version=f"hjerterfri {__version__}", help=h("version"))
+    parser.add_argument("--data-dir", type=path, metavar="DIR", help=h("data-dir"))
+    _add_display_flags(parser, lang)
+    play = parser.add_argument_group(h("group.game"))
+    play.add_argument("--preset", choices=list(PRESETS), help=h("preset"))
+    play.add_argument("--bots", type=bot_level, metavar="LEVEL", help=h("bots", levels=levels))
+    play.add_argument("--players", type=int, choices=range(3, 9), metavar="{3..8}", help=h("players"))
+    play.add_argument("--variant", choices=VARIANTS, help=h("variant"))
+    play.add_argument("--no-pass", action="store_true", default=None, help=h("no-pass"))
+    play.add_argument("--pass-count", type=int, metavar="N", help=h("pass-count"))
+    play.add_argument("--seed", type=int, help=h("seed"))
+    play.add_argument("--name", type=player_name, help=h("name"))
+    play.add_argument("--challenge", nargs="?", const="", metavar="CODE", help=h("challenge"))
 
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    cont = sub.add_parser("continue", help="continue the latest unfinished game, or FILE")
-    cont.add_argument("file", nargs="?", type=path, help="a saved game (default: the latest unfinished one)")
-    cont.add_argument("--data-dir", type=path, metavar="DIR", default=argparse.SUPPRESS, help="where games are saved")
-    cont.add_argument(
-        "--allow-import",
-        action="store_true",
-        help="continue a game whose bots are import paths (module:Class): runs that code, so only if you trust it",
-    )
-    cont.add_argument(
-        "--allow-exec",
-        action="store_true",
-        help="continue a game whose bots are programs (exec:COMMAND): runs them, so only if you trust them",
-    )
-    _add_display_flags(cont)
+    data_dir = {"type": path, "metavar": "DIR", "default": argparse.SUPPRESS}
+    cont = sub.add_parser("continue", help=h("continue"), lang=lang)
+    cont.add_argument("file", nargs="?", type=path, help=h("continue.file"))
+    cont.add_argument("--data-dir", help=h("data-dir.short"), **data_dir)  # type: ignore[arg-type]
+    cont.add_argument("--allow-import", action="store_true", help=h("continue.allow-import"))
+    cont.add_argument("--allow-exec", action="store_true", help=h("continue.allow-exec"))
+    _add_display_flags(cont, lang)
 
-    replay = sub.add_parser("replay", help="replay a saved game")
-    replay.add_argument("file", type=path, help="the game log to replay")
-    replay.add_argument("--text", action="store_true", help="print a transcript instead of opening the viewer")
-    _add_display_flags(replay)
+    replay = sub.add_parser("replay", help=h("replay"), lang=lang)
+    replay.add_argument("file", type=path, help=h("replay.file"))
+    replay.add_argument("--text", action="store_true", help=h("replay.text"))
+    _add_display_flags(replay, lang)
 
-    analyse = sub.add_parser("analyse", help="what each of your choices in a saved game cost, by svær's evaluation")
-    analyse.add_argument("file", type=path, help="the game log to analyse")
-    analyse.add_argument("--seat", type=int, metavar="N", help="the seat to analyse (default: the human's; bots too)")
-    analyse.add_argument("--round", type=int, metavar="N", help="only round N")
-    analyse.add_argument("--top", type=int, default=10, metavar="K", help="the K costliest choices (default 10)")
-    analyse.add_argument("--json", action="store_true", help="every decision as JSON, for programs")
-    _add_display_flags(analyse)
+    analyse = sub.add_parser("analyse", help=h("analyse"), lang=lang)
+    analyse.add_argument("file", type=path, help=h("analyse.file"))
+    analyse.add_argument("--seat", type=int, metavar="N", help=h("analyse.seat"))
+    analyse.add_argument("--round", type=int, metavar="N", help=h("analyse.round"))
+    analyse.add_argument("--top", type=int, default=10, metavar="K", help=h("analyse.top"))
+    analyse.add_argument("--json", action="store_true", help=h("analyse.json"))
+    _add_display_flags(analyse, lang)
 
-    challenge = sub.add_parser(
-        "challenge", help="a challenge code for a saved game's deals (or a code read back), and its par"
-    )
-    challenge.add_argument("source", metavar="FILE|CODE", help="a saved game, or a challenge code")
-    challenge.add_argument("--par", action="store_true", help="work out the par: svær's points from your seat")
-    challenge.add_argument("--json", action="store_true", help="the code, the challenge and the par as JSON")
-    _add_display_flags(challenge)
+    challenge = sub.add_parser("challenge", help=h("challenge.command"), lang=lang)
+    challenge.add_argument("source", metavar="FILE|CODE", help=h("challenge.source"))
+    challenge.add_argument("--par", action="store_true", help=h("challenge.par"))
+    challenge.add_argument("--json", action="store_true", help=h("challenge.json"))
+    _add_display_flags(challenge, lang)
 
-    games = sub.add_parser("games", help="list saved games and your statistics")
-    games.add_argument("--data-dir", type=path, metavar="DIR", default=argparse.SUPPRESS, help="where games are saved")
-    games.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help="the language of the list")
+    games = sub.add_parser("games", help=h("games"), lang=lang)
+    games.add_argument("--data-dir", help=h("data-dir.short"), **data_dir)  # type: ignore[arg-type]
+    games.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=h("games.lang"))
 
-    arena = sub.add_parser(
-        "arena",
-        help="measure bots against each other on duplicate deals, or compare two bots on the same deals",
-    )
-    arena.add_argument(
-        "--seats",
-        help="one bot per seat, 3 to 8 of them (levels, module:Class or exec:COMMAND), e.g. svær,middel,middel,middel",
-    )
-    arena.add_argument(
-        "--compare",
-        metavar="A,B",
-        help="two bots to compare in the tested seat, on the same deals against the same --against bots",
-    )
-    arena.add_argument(
-        "--against", metavar="BOTS", help="with --compare: the opponents, one per other seat, e.g. middel,middel,middel"
-    )
-    arena.add_argument("--deals", type=int, default=100, help="deals to play, each once per seat rotation")
-    arena.add_argument("--seed", type=int, default=1, help="the seed of the deals")
-    arena.add_argument("--preset", choices=list(PRESETS), default="dansk", help="the rules (default dansk)")
-    arena.add_argument("--jobs", type=int, default=1, help="worker processes on this machine")
-    arena.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="play the deals on the Dask cluster at ADDRESS, e.g. tcp://HOST:8786 "
-        "(pip install 'hjerterfri[cluster]'); instead of --jobs",
-    )
-    arena.add_argument(
-        "--json",
-        type=path,
-        metavar="FILE",
-        help="keep every deal's results in FILE (JSON lines, the figures last; in a directory that exists) as "
-        "they come in; the same command again goes on where it stopped",
-    )
-    arena.add_argument(
-        "--data-dir", type=path, metavar="DIR", default=argparse.SUPPRESS, help="where exec: bots' stderr goes"
-    )
+    arena = sub.add_parser("arena", help=h("arena"), lang=lang)
+    arena.add_argument("--seats", help=h("arena.seats"))
+    arena.add_argument("--compare", metavar="A,B", help=h("arena.compare"))
+    arena.add_argument("--against", metavar="BOTS", help=h("arena.against"))
+    arena.add_argument("--deals", type=int, default=100, help=h("arena.deals"))
+    arena.add_argument("--seed", type=int, default=1, help=h("arena.seed"))
+    arena.add_argument("--preset", choices=list(PRESETS), default="dansk", help=h("arena.preset"))
+    arena.add_argument("--jobs", type=int, default=1, help=h("arena.jobs"))
+    arena.add_argument("--scheduler", metavar="ADDRESS", help=h("arena.scheduler"))
+    arena.add_argument("--json", type=path, metavar="FILE", help=h("arena.json"))
+    arena.add_argument("--data-dir", help=h("arena.data-dir"), **data_dir)  # type: ignore[arg-type]
     arena.add_argument(
         "--move-limit",
         type=float,
         default=MOVE_LIMIT,
         metavar="SECONDS",
-        help=f"seconds a bot has for a pass or a card before it counts as a fault (default {MOVE_LIMIT:g})",
+        help=h("arena.move-limit", limit=f"{MOVE_LIMIT:g}"),
     )
-    arena.add_argument(
-        "--keep-going",
-        action="store_true",
-        help="when a bot fails (raises, answers junk, breaks a rule, times out), play let's card for it and "
-        "count the fault, instead of stopping with an error",
-    )
+    arena.add_argument("--keep-going", action="store_true", help=h("arena.keep-going"))
 
-    bot = sub.add_parser("bot", help="serve one bot over standard input and output (the bot protocol)")
-    bot.add_argument("spec", type=served_bot, help=f"the bot: {', '.join(BOT_LEVELS)} or module:Class")
-    bot.add_argument("--seed", type=int, help="the bot's seed (default: the one the table sends)")
+    bot = sub.add_parser("bot", help=h("bot"), lang=lang)
+    bot.add_argument("spec", type=served_bot, help=h("bot.spec", levels=levels))
+    bot.add_argument("--seed", type=int, help=h("bot.seed"))
     for command in (arena, bot):  # the others take it with their display flags
-        command.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help="the language of errors")
+        command.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=h("lang.errors"))
     return parser
 
 
-def _add_display_flags(parser: argparse.ArgumentParser) -> None:
-    look = parser.add_argument_group("display")
+def _add_display_flags(parser: argparse.ArgumentParser, lang: str) -> None:
+    look = parser.add_argument_group(say(lang, "args.group.display"))
+    look.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=say(lang, "args.ascii"))
     look.add_argument(
-        "--ascii", action="store_true", default=argparse.SUPPRESS, help="suits as S H D C instead of ♠♥♦♣"
+        "--four-colour", action="store_true", default=argparse.SUPPRESS, help=say(lang, "args.four-colour")
     )
-    look.add_argument(
-        "--four-colour",
-        action="store_true",
-        default=argparse.SUPPRESS,
-        help="a four-colour deck (clubs green, diamonds blue), for colour-blind players",
-    )
-    look.add_argument("--speed", choices=SPEEDS, default=argparse.SUPPRESS, help="the bots' pace")
-    look.add_argument(
-        "--lang",
-        choices=LANGUAGES,
-        default=argparse.SUPPRESS,
-        help="interface language (default: the one chosen last time, else the preset's)",
-    )
+    look.add_argument("--speed", choices=SPEEDS, default=argparse.SUPPRESS, help=say(lang, "args.speed"))
+    look.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=say(lang, "args.lang"))
 
 
 def _handler(command: str) -> Callable[[argparse.Namespace], int]:
@@ -345,14 +276,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     Every error is one line in the player's language (``launch.language``)."""
     argv = sys.argv[1:] if argv is None else list(argv)
     _tolerate_encoding()
+    wants_help = any(a in ("-h", "--help") for a in argv)  # (its language asks the kept settings: only then)
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(_early_language(argv) if wants_help else "en").parse_args(argv)
     except UsageError as e:
-        early = argparse.Namespace(lang=_flag(argv, "--lang"), data_dir=_flag(argv, "--data-dir") or None)
-        if early.lang not in LANGUAGES:
-            early.lang = None
-        lang = _language(early)
-        print(one_line(say(lang, "usage.line", prog=e.prog, message=e.why)), file=sys.stderr)
+        print(one_line(say(_early_language(argv), "usage.line", prog=e.prog, message=e.why)), file=sys.stderr)
         raise SystemExit(2) from None
     for flag in ("ascii", "four_colour"):
         args.__dict__.setdefault(flag, False)
@@ -445,6 +373,18 @@ def error_message(error: Exception) -> Message | str:
 
 def one_line(text: str) -> str:
     return " ".join(text.split())
+
+
+def _early_language(argv: list[str]) -> str:
+    """The language of a run whose arguments have not been parsed (for --help, or they did not parse): as
+    ``_language`` says it, from the flags as written."""
+    lang, preset = _flag(argv, "--lang"), _flag(argv, "--preset")
+    early = argparse.Namespace(
+        lang=lang if lang in LANGUAGES else None,
+        data_dir=_flag(argv, "--data-dir") or None,
+        preset=preset if preset in PRESETS else None,
+    )
+    return _language(early)
 
 
 def _language(args: argparse.Namespace) -> str:
