@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 from . import __version__
 from .catalogue import LANGUAGES, Message, MessageError, os_reason, printable, say
 from .rules import PRESETS, VARIANTS
-from .settings import SPEEDS
+from .settings import SPEEDS, TARGET_MOST
 
 BOT_LEVELS = ("let", "middel", "svær")
 EXEC = "exec:"
@@ -167,6 +167,17 @@ def player_name(text: str) -> str:
     return text
 
 
+def target_points(text: str) -> int:
+    """The points that end a game: 1 to ``TARGET_MOST``."""
+    try:
+        points = int(text)
+    except ValueError:
+        points = 0
+    if not 1 <= points <= TARGET_MOST:
+        raise BadValue(Message("usage.target", value=repr(text), most=TARGET_MOST))
+    return points
+
+
 def path(text: str) -> str:
     """A path as given; an empty one is refused (it would mean the current directory, or nothing)."""
     if not text:
@@ -192,6 +203,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     play.add_argument("--variant", choices=VARIANTS, help=h("variant"))
     play.add_argument("--no-pass", action="store_true", default=None, help=h("no-pass"))
     play.add_argument("--pass-count", type=int, metavar="N", help=h("pass-count"))
+    play.add_argument("--target", type=target_points, metavar="POINTS", help=h("target"))
     play.add_argument("--seed", type=int, help=h("seed"))
     play.add_argument("--name", type=player_name, help=h("name"))
     play.add_argument("--challenge", nargs="?", const="", metavar="CODE", help=h("challenge"))

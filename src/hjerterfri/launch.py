@@ -23,7 +23,7 @@ from .table.players import EXEC, command_for
 if TYPE_CHECKING:
     from .tui.app import HjerterfriApp
 
-START_FLAGS = ("preset", "bots", "seed", "name", "players", "variant", "no_pass", "pass_count", "challenge")
+START_FLAGS = ("preset", "bots", "seed", "name", "players", "variant", "no_pass", "pass_count", "target", "challenge")
 
 
 def kept_settings(args: argparse.Namespace) -> KeptSettings:
@@ -220,6 +220,7 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
             seed=getattr(args, "seed", None),
             no_pass=bool(getattr(args, "no_pass", None)),
             pass_count=getattr(args, "pass_count", None),
+            target=getattr(args, "target", None),
         )
     )
     setup = _as_last_time(setup, last, args)
@@ -265,8 +266,11 @@ def _playable(setup: Setup) -> bool:
 
 
 def _as_last_time(setup: Setup, last: Settings, args: argparse.Namespace) -> Setup:
-    """``setup`` with the deal's variant and the passing the start screen started last time, where no flag
-    says otherwise and the table allows them (another table than last time's may not)."""
+    """``setup`` with the deal's variant, the passing and the points the game is played to as the start screen
+    started last time, where no flag says otherwise and the table allows them (another table than last time's
+    may not)."""
+    if not getattr(args, "target", None):
+        setup = replace(setup, target=last.target or None)
     if any(getattr(args, flag, None) for flag in ("variant", "no_pass", "pass_count")):
         return setup
     again = replace(setup, variant=last.variant, no_pass=last.no_pass, pass_count=last.pass_count or None)
@@ -287,6 +291,8 @@ def _challenge(args: argparse.Namespace, setup: Setup) -> Challenge | None:
     code = getattr(args, "challenge", None)
     if code is None:
         return None
+    if getattr(args, "target", None) is not None:  # a challenge is its deals, played to no score
+        raise ChallengeError(Message("challenge.target"))
     if code.strip():  # the code fixes the table: a flag that would change it is said, not quietly dropped
         for flag in ("preset", "players", "bots", "variant", "no_pass", "pass_count", "seed"):
             if getattr(args, flag, None) is not None:

@@ -94,6 +94,10 @@ class RulesError(MessageError, ValueError):
     """Rules that cannot be played, or a rules record that cannot be read."""
 
 
+TARGET = 100
+"""The points that end a game in every rule text (a game may be played to others: ``Rules.target``)."""
+
+
 @dataclass(frozen=True)
 class Rules:
     """Every option in which the presets differ; immutable and hashable."""
@@ -109,7 +113,7 @@ class Rules:
     pass_count: int = 3
     first_trick: FirstTrick = FirstTrick.NO_POINTS
     tie: TieRule = TieRule.DRAW
-    target: int = 100
+    target: int = TARGET
     moon: MoonScoring = MoonScoring.OTHERS_GET_26
     odd_cards: OddCards = OddCards.KITTY
     source: str = field(default="", compare=False)

@@ -55,12 +55,16 @@ class Settings:
     no_pass: bool = False
     pass_count: int = 0
     """The cards passed, when the start screen chose another number than the preset's (0: the preset's)."""
+    target: int = 0
+    """The points that end the game, when the start screen chose another than the rules' (0: the rules')."""
 
     @property
     def bot_delay(self) -> float:
         return BOT_DELAY[self.speed]
 
 
+TARGET_MOST = 1000
+"""The most points a game may be played to (``--target``)."""
 ALLOWED: dict[str, tuple[object, ...]] = {
     "lang": LANGUAGES,
     "speed": SPEEDS,
@@ -71,6 +75,7 @@ ALLOWED: dict[str, tuple[object, ...]] = {
     "bots": tuple(LEVELS),
     "variant": VARIANTS,
     "pass_count": tuple(range(13)),
+    "target": tuple(range(TARGET_MOST + 1)),
 }
 """The values a saved setting may take; the name is checked as a log checks it; every other setting is a yes/no."""
 BROKEN_SUFFIX = ".broken"

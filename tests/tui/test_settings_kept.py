@@ -181,12 +181,14 @@ async def test_the_start_screen_remembers_the_game_it_started_and_the_name():
         await pilot.press("down", "right")  # the deal without the two of clubs
         await pilot.press("down", "right")  # the next passing option
         await pilot.press("down", "right")  # svær
+        await pilot.press("down", "left")  # a game to 75
         await pilot.press("down", "ctrl+u", *"Ida", "enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         table = app.screen.table
         chosen = app.setup
         assert (chosen.variant, chosen.pass_count or chosen.no_pass) != ("standard", None)
+        assert table.rules.target == 75
         assert (table.rules.name, table.rules.players, table.names[0], table.seats[1].bot) == (
             "svensk",
             3,

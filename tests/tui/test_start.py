@@ -30,7 +30,7 @@ async def test_a_name_typed_in_one_burst_after_moving_to_the_field_is_kept_whole
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
-        burst(app, "down", "down", "down", "down", "I", "d", "a", "enter")
+        burst(app, "down", "down", "down", "down", "down", "I", "d", "a", "enter")
         for _ in range(20):
             await pilot.pause()
             if isinstance(app.screen, TableScreen):
@@ -43,7 +43,7 @@ async def test_a_name_typed_in_one_burst_after_moving_to_the_field_is_kept_whole
 async def test_enter_right_after_the_name_starts_with_the_whole_name():
     app = make_app(seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("down", "down", "down", "down")  # preset, players, passing, bots, then the name
+        await pilot.press("down", "down", "down", "down", "down")  # preset, players, passing, bots, target, the name
         assert app.focused is not None and app.focused.id == "name"
         burst(app, "B", "o", "enter")
         for _ in range(20):
@@ -73,7 +73,7 @@ async def test_a_change_queued_right_before_a_move_down_changes_the_line_it_was_
 async def test_left_and_right_still_move_the_cursor_in_the_name_field():
     app = make_app(seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("down", "down", "down", "down")
+        await pilot.press("down", "down", "down", "down", "down")
         name = app.screen.query_one("#name", Input)
         assert app.focused is name
         name.value = ""

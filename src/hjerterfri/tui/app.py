@@ -212,6 +212,7 @@ class HjerterfriApp(ReportingApp):
         if setup.bots in LEVELS:  # a bot of one's own (--bots exec:...) is no level the start screen offers
             s.bots = setup.bots
         s.variant, s.no_pass, s.pass_count = setup.variant, setup.no_pass, setup.pass_count or 0
+        s.target = setup.target or 0
 
     @on(StartScreen.Resume)
     def _resume(self, message: StartScreen.Resume) -> None:

@@ -19,7 +19,7 @@ from ...challenge import Challenge
 from ...gamelog import NAME_MAX, GameRecord, name_problem
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, PRESET_LANGUAGE, Texts
 from ...literal import printable
-from ...rules import PRESETS, OddCards, PassDirection, Rules, RulesError, preset
+from ...rules import PRESETS, TARGET, OddCards, PassDirection, Rules, RulesError, preset
 from ...settings import SPEEDS
 from ...table import Setup
 from ...table.variants import game_rules, variants_for
@@ -51,6 +51,20 @@ def player_counts(preset_name: str) -> tuple[int, ...]:
 PLAYER_COUNTS = (3, 4, 5, 6, 7, 8)
 """The players line offers every table: six to eight under Danish rules bring the Swedish ones (a player who
 never looked at the rules line did not know six to eight were there)."""
+
+
+TARGETS = (50, 75, TARGET, 150, 200)
+"""The points a game may be played to on the start screen: the rule texts' 100, or a shorter or a longer game
+(``--target`` any other)."""
+
+
+def targets(setup: Setup) -> list[int]:
+    """The points the target line offers: ``TARGETS``, and a flag's other number in its place among them."""
+    return sorted({*TARGETS, target_of(setup)})
+
+
+def target_of(setup: Setup) -> int:
+    return setup.target or TARGET
 
 
 def deal_variants(preset_name: str, players: int) -> tuple[str, ...]:
@@ -189,7 +203,7 @@ class StartScreen(Screen[None]):
                     id="preset",
                     label_width=LABEL_WIDTH,
                 )
-                yield Choice(t("start.players"), PLAYER_COUNTS, setup.players, id="players", label_width=10)
+                yield Choice(t("start.players"), PLAYER_COUNTS, setup.players, id="players", label_width=11)
             yield Static(self._preset_line(), id="preset-line", classes="explain")
             deals = deal_variants(setup.preset, setup.players)
             variant = Choice(
@@ -211,14 +225,16 @@ class StartScreen(Screen[None]):
                 label_width=LABEL_WIDTH,
             )
             bot_options = list(BOT_LEVELS) if setup.bots in BOT_LEVELS else [*BOT_LEVELS, setup.bots]
-            yield Choice(
-                t("start.bots"),
-                bot_options,
-                setup.bots,
-                lambda v: t(f"bots.{v}", level=t.level_name(v)) if t.has(f"bots.{v}") else printable(v),
-                id="bots",
-                label_width=LABEL_WIDTH,
-            )
+            with Horizontal(id="bots-row"):
+                yield Choice(
+                    t("start.bots"),
+                    bot_options,
+                    setup.bots,
+                    lambda v: t(f"bots.{v}", level=t.level_name(v)) if t.has(f"bots.{v}") else printable(v),
+                    id="bots",
+                    label_width=LABEL_WIDTH,
+                )
+                yield Choice(t("start.target"), targets(setup), target_of(setup), id="target", label_width=11)
             with Vertical(id="name-row"):
                 yield Static(f"{t('start.name'):<{LABEL_WIDTH}}", classes="label")
                 yield Field(setup.name or "", placeholder=t("you"), id="name", max_length=NAME_MAX)
@@ -251,6 +267,8 @@ class StartScreen(Screen[None]):
             t("players.n", n=rules.players),
             t("round", n=record.game.round.number),
         ]
+        if rules.target != TARGET and record.challenge is None:
+            about.insert(3, t("target.to", n=rules.target))
         lines = [f"{t('start.continue')} (c)", " · ".join(about)]
         if _own_passing(rules) != (rules.pass_cycle, rules.pass_count):
             lines.append(rules_passing(t, rules))  # a line of its own: it would not fit 80 columns beside the rest
@@ -417,6 +435,8 @@ class StartScreen(Screen[None]):
             setup = with_passing(setup, event.value)
         elif key == "bots":
             setup = replace(setup, bots=event.value)
+        elif key == "target":
+            setup = replace(setup, target=None if event.value == TARGET else event.value)
         elif key in ("lang", "speed"):
             self.post_message(SettingChanged(key, event.value))
         if setup.players not in player_counts(setup.preset):  # rules for fewer: the most they are played by
