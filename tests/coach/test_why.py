@@ -111,3 +111,10 @@ def test_outcomes_add_up_to_the_points_moons_included():
             assert o.points == pytest.approx(13 * o.queen + o.hearts + 26 * o.moon_others - 26 * o.moon_own)
             assert o.points == r.scores()[seat]
     assert moons >= 50  # the identity was checked on moons too
+
+
+@pytest.mark.parametrize("name", ["[/]", "[link=file:///etc/passwd]x[/link]", "\x1b[2J"])
+def test_a_hostile_name_in_the_why_is_shown_literally(name):
+    line = why_line(Texts("en"), name, review_at(blunder_record("2H"), 12))
+    assert line is not None and "\x1b" not in line
+    assert (name if name.isprintable() else "\\x1b[2J") in line
