@@ -98,8 +98,9 @@ def test_the_transcript_names_the_table_and_shows_a_card_twice():
         (game_rules("dansk", 4, no_pass=True), "4 players · no passing"),
         (game_rules("svensk", 3, pass_count=1), "3 players · 1 card passed"),
         (game_rules("svensk", 3, variant="no-two"), "3 players · 3 cards passed · without the two of clubs"),
+        (game_rules("dansk", 4, target=30), "4 players · 3 cards passed · game to 30"),
     ],
-    ids=["pass-count", "no-passing", "one-card", "no-two"],
+    ids=["pass-count", "no-passing", "one-card", "no-two", "target"],
 )
 def test_the_transcript_and_the_log_say_how_many_cards_are_passed_or_that_none_are(rules, line):
     record = played_game(rules, seed=5)
