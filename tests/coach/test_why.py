@@ -10,7 +10,7 @@ import pytest
 from hjerterfri.analysis import Budget, decisions, review_pass, review_play
 from hjerterfri.bots.outcome import Tally
 from hjerterfri.bots.playout import playout
-from hjerterfri.cards import Card, parse_cards
+from hjerterfri.cards import HEARTS_MASK, Card, parse_cards
 from hjerterfri.coach import why_line
 from hjerterfri.engine import Game, Round
 from hjerterfri.i18n import Texts
@@ -118,3 +118,29 @@ def test_a_hostile_name_in_the_why_is_shown_literally(name):
     line = why_line(Texts("en"), name, review_at(blunder_record("2H"), 12))
     assert line is not None and "\x1b" not in line
     assert (name if name.isprintable() else "\\x1b[2J") in line
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_outcomes_count_the_kitty_to_the_seat_that_took_it(players):
+    """At three and five Danish players the kitty goes to the first trick's winner: its hearts and queen are
+    that seat's outcomes, and the points still add up."""
+    rules = preset("dansk", players)
+    size = 52 // players
+    kitty_hearts = 0
+    for seed in range(100):
+        rng = random.Random(seed)
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = [sum(1 << c for c in deck[i * size : (i + 1) * size]) for i in range(players)]
+        kitty = sum(1 << c for c in deck[players * size :])
+        r = Round(rules, hands, 3, kitty)  # (the third round passes nothing at both sizes)
+        playout(r)
+        kitty_hearts += (kitty & HEARTS_MASK).bit_count()
+        outcomes = []
+        for seat in range(players):
+            tally = Tally(seat)
+            tally.add(r)
+            outcomes.append(o := tally.outcomes())
+            assert o.points == 13 * o.queen + o.hearts + 26 * o.moon_others - 26 * o.moon_own == r.scores()[seat]
+        assert sum(o.queen for o in outcomes) == 1 and sum(o.hearts for o in outcomes) == 13
+    assert kitty_hearts > 0  # the kitty held hearts on some deals
