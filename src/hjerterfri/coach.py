@@ -51,17 +51,27 @@ def why_line(texts: Texts, name: str, d: Review, most: int = 2) -> str | None:
         (moon * (mine.moon_others - theirs.moon_others), "why.moon.others", mine.moon_others, theirs.moon_others),
         (moon * (theirs.moon_own - mine.moon_own), "why.moon.own", mine.moon_own, theirs.moon_own),
     )
-    first, second = sorted(reasons, key=lambda r: -r[0])[:2]
+    ranked = sorted(reasons, key=lambda r: -r[0])
+    first, second, against = ranked[0], ranked[1], ranked[-1]
     shown = [first] if first[0] >= NOTABLE else []  # a second only where it adds a third of the difference
     if shown and most > 1 and second[0] >= max(0.5, (mine.points - theirs.points) / 3):
         shown.append(second)
+    # what pulls the other way, where it offsets more than the whole difference (a moon the worse choice
+    # makes likelier): without it the reasons add up to far more than the cost
+    though = shown and -against[0] >= max(1.0, mine.points - theirs.points)
     best = texts.cards_sorted(d.best) if d.kind == "pass" else texts.card_short(d.best[0])
-    said = []
-    for _, key, a, b in shown:
+
+    def said(key: str, a: float, b: float) -> str:
         said_as = texts.number if key == "why.hearts" else _percent  # a count of hearts; the others, shares
         values = {"mine": said_as(a), "theirs": said_as(b)}
-        said.append(texts(key, name=name, best=best, queen=texts.card_short(QUEEN_OF_SPADES), **values))
-    return texts("why", reasons="; ".join(said)) if said else None
+        return texts(key, name=name, best=best, queen=texts.card_short(QUEEN_OF_SPADES), **values)
+
+    parts = [said(key, a, b) for _, key, a, b in shown]
+    if though:
+        parts.append(texts("why.though", reason=said(*against[1:])))
+    if not parts:
+        return None
+    return texts("why", reasons="; ".join(parts))
 
 
 def _percent(share: float) -> str:
@@ -82,15 +92,16 @@ def game_line(texts: Texts, review: GameReview) -> str:
 
 def report(texts: Texts, review: GameReview, top: int) -> list[str]:
     """The analysis as lines of text: the costliest decisions, each round's cost, the game's."""
-    lines = [texts("coach.title", name=review.name), texts("coach.method"), ""]
+    name = texts.person(review.name)  # a seat never named is "you" in the language read ("Du led" in English)
+    lines = [texts("coach.title", name=name), texts("coach.method", name=name), ""]
     if not review.decisions:  # nothing played yet (a round dealt, not begun)
         return [*lines, texts("coach.empty")]
     costly = review.costliest(top, at_least=NOTABLE)
     if costly:
         lines.append(texts("coach.costliest"))
         for d in costly:
-            lines.append(f"  {review_line(texts, review.name, d)} ({texts('coach.deals', n=d.deals)})")
-            if (why := why_line(texts, review.name, d)) is not None:
+            lines.append(f"  {review_line(texts, name, d)} ({texts('coach.deals', n=d.deals)})")
+            if (why := why_line(texts, name, d)) is not None:
                 lines.append(f"    {why}")
     else:
         lines.append(texts("coach.none"))

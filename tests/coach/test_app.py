@@ -211,6 +211,8 @@ async def test_the_round_summary_opens_the_review_of_the_round(small_budget):
             else:
                 await play_legal_with_keys(pilot)
             await pilot.pause()
+        hint = str(app.screen.query_one(".hint", Static).render())
+        assert hint == "Enter: next round · v: what your choices cost"  # (a player pressed Enter and lost it)
         await pilot.press("v")
         await pilot.pause()
         screen = app.screen
@@ -242,7 +244,7 @@ async def test_the_round_summary_opens_the_review_of_the_round(small_budget):
         assert told, "a costly choice says why"
         while screen.index != told[0]:
             await pilot.press("right")
-        assert "\nWhy: " in str(screen.query_one("#status").render())
+        assert "\nWhy, on the sampled deals: " in str(screen.query_one("#status").render())
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, RoundSummaryScreen)

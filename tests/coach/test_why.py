@@ -3,15 +3,16 @@ seat's view alone, in every language."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
-from hjerterfri.analysis import Budget, decisions, review_pass, review_play
-from hjerterfri.bots.outcome import Tally
+from hjerterfri.analysis import Budget, analyse, decisions, review_pass, review_play
+from hjerterfri.bots.outcome import Outcomes, Tally
 from hjerterfri.bots.playout import playout
 from hjerterfri.cards import HEARTS_MASK, Card, parse_cards
-from hjerterfri.coach import why_line
+from hjerterfri.coach import report, why_line
 from hjerterfri.engine import Game, Round
 from hjerterfri.i18n import Texts
 from hjerterfri.rules import preset
@@ -34,15 +35,15 @@ def test_a_low_heart_kept_instead_of_the_queen_is_explained_by_the_queen():
     played, best = review.why
     assert (played.queen, best.queen) == (1.0, 0.0)
     assert (played.points, best.points) == (13.0, 0.0)
-    assert why_line(Texts("en"), "Ida", review) == "Why: Ida takes Q♠ in 100% of the deals (with Q♠: 0%)"
+    assert why_line(Texts("en"), "Ida", review) == "Why, on the sampled deals: Ida takes Q♠ in 100% (with Q♠: 0%)"
 
 
 def test_the_why_speaks_to_a_player_who_never_typed_a_name_in_each_language():
     review = review_at(blunder_record("2H"), 12)
-    assert why_line(Texts("da"), "Du", review) == "Hvorfor: du tager Q♠ i 100 % af prøvegivningerne (med Q♠: 0 %)"
-    assert why_line(Texts("sv"), "Du", review) == "Varför: du tar Q♠ i 100 % av de simulerade givarna (med Q♠: 0 %)"
+    assert why_line(Texts("da"), "Du", review) == "Hvorfor, i prøvegivningerne: du tager Q♠ i 100 % (med Q♠: 0 %)"
+    assert why_line(Texts("sv"), "Du", review) == "Varför, i de simulerade givarna: du tar Q♠ i 100 % (med Q♠: 0 %)"
     assert why_line(Texts("en", ascii_suits=True), "You", review) == (
-        "Why: you take QS in 100% of the deals (with QS: 0%)"
+        "Why, on the sampled deals: you take QS in 100% (with QS: 0%)"
     )
 
 
@@ -85,7 +86,7 @@ def test_a_pass_that_keeps_the_queen_and_high_hearts_is_explained_by_what_they_t
     played, best = review.why
     assert played.queen > best.queen and played.hearts > best.hearts and played.points > best.points
     line = why_line(Texts("en"), "Ida", review)
-    assert line is not None and line.startswith("Why: Ida takes ") and "(with K♥ A♥ Q♠: " in line
+    assert line is not None and line.startswith("Why, on the sampled deals: Ida takes ") and "(with K♥ A♥ Q♠: " in line
 
 
 def test_outcomes_add_up_to_the_points_moons_included():
@@ -144,3 +145,29 @@ def test_outcomes_count_the_kitty_to_the_seat_that_took_it(players):
             assert o.points == 13 * o.queen + o.hearts + 26 * o.moon_others - 26 * o.moon_own == r.scores()[seat]
         assert sum(o.queen for o in outcomes) == 1 and sum(o.hearts for o in outcomes) == 13
     assert kitty_hearts > 0  # the kitty held hearts on some deals
+
+
+def test_what_pulls_the_other_way_is_said_where_it_offsets_more_than_the_cost():
+    """A tester read "you take Q♠ in 100% and 10.3 hearts" under a cost of 0.9 and could not make sense of it:
+    the moon the worse choice made likelier (the queen and the hearts are then the seat's own) pulls back."""
+    review = review_at(blunder_record("2H"), 12)
+    mine = Outcomes(queen=1.0, hearts=10.3, moon_others=0.0, moon_own=0.5, points=7.9)
+    theirs = Outcomes(queen=0.14, hearts=5.6, moon_others=0.0, moon_own=0.05, points=7.0)
+    told = dataclasses.replace(review, why=(mine, theirs))
+    assert why_line(Texts("en"), "You", told) == (
+        "Why, on the sampled deals: you take Q♠ in 100% (with Q♠: 14%); you take 10.3 hearts on average"
+        " (with Q♠: 5.6); though you take all the points in 50% (with Q♠: 5%)"
+    )
+    assert why_line(Texts("da"), "Du", told, most=1).endswith("; men du tager alle point (samler) i 50 % (med Q♠: 5 %)")
+    plain = dataclasses.replace(review, why=(mine._replace(moon_own=0.05, points=19.0), theirs))
+    assert "though" not in (why_line(Texts("en"), "You", plain) or "")
+
+
+def test_a_seat_never_named_is_you_in_the_language_of_the_report():
+    """'Du led 9♥' and 'Du: what the choices cost' in an English report of a Danish game."""
+    review = analyse(blunder_record("2H"), budget=SMALL)
+    lines = report(Texts("en"), dataclasses.replace(review, name="Du"), 3)
+    assert lines[0] == "You: what the choices cost"
+    assert lines[1].startswith("The hard bot weighs each choice from what you could see")
+    assert any(line.startswith("  Round 1, trick 12: You played 2♥") for line in lines)
+    assert not any("Du" in line for line in lines)

@@ -45,7 +45,7 @@ class ReviewScreen(Screen[None]):
 
     CSS = """
     ReviewScreen { align-horizontal: center; }
-    ReviewScreen #status { height: 3; text-wrap: wrap; }
+    ReviewScreen #status { height: auto; min-height: 3; max-height: 4; text-wrap: wrap; }
     ReviewScreen #working { height: 1fr; content-align: center middle; text-align: center; }
     ReviewScreen ProgressBar { width: 1fr; align-horizontal: center; }
     """

@@ -152,7 +152,8 @@ class RoundSummaryScreen(SheetScreen):
                     Text(t("summary.this-round"), style="dim"), round_table(t, names, result.scores, result.totals)
                 )
                 yield from self.columns(this_round, "round", len(head), spare=True)
-            yield Static(Text(t("summary.end") if table.is_over() else t("summary.next"), style="dim"), classes="hint")
+            hint = "summary.next.review" if table.rules.decks == 1 else "summary.next"  # (svær weighs one deck)
+            yield Static(Text(t("summary.end") if table.is_over() else t(hint), style="dim"), classes="hint")
         yield Footer(compact=True)
 
     def ended(self, number: int) -> str | None:
