@@ -209,6 +209,7 @@ def challenge_main(args: argparse.Namespace) -> int:
     print(texts("challenge.share", code=challenge.code))
     if points is not None:
         print()
+        print(texts("challenge.par.what"))
         print(results_text(texts, mine, points))
     return 0
 

@@ -93,6 +93,7 @@ def test_challenge_of_a_saved_game_prints_its_code(capsys, tmp_path):
     out = capsys.readouterr().out
     assert f"Challenge {SHORT.code}" in out and f"hjerterfri --challenge {SHORT.code}" in out
     assert "Deal  You  Par" in out and "   1    -    4" in out
+    assert "Par: the hard bot's points from your seat, on the same deals against the same opponents\n" in out
 
 
 def test_challenge_of_a_code_works_out_its_par_as_json(capsys):
