@@ -153,3 +153,15 @@ def test_a_game_without_passing_becomes_a_challenge_without_passing():
     assert challenge_rules(challenge) == dataclasses.replace(NO_PASSING, target=27)
     again = challenge_table(Challenge.parse(challenge.code), NAMES, local_players())
     assert again.round.dealt == table.round.dealt and again.round.pass_direction is PassDirection.NONE
+
+
+def test_new_deals_for_a_table_with_two_decks_are_refused_before_a_code_is_made():
+    """The start screen's challenge at six players named a new code, then refused it (pt-ai)."""
+    from hjerterfri.table import Setup
+    from hjerterfri.table.par import new_challenge
+
+    with pytest.raises(ChallengeError) as refused:
+        new_challenge(Setup(preset="svensk", players=6, bots="middel"))
+    said = str(refused.value)
+    assert said == "6 players play with two decks; a challenge is played with one deck, by 3 to 5 players"
+    assert "HJ1" not in said

@@ -982,3 +982,30 @@ async def test_a_click_on_a_footer_key_does_what_the_key_does_and_keeps_a_held_t
         await pilot.click("#me")  # a click on the table still goes on
         await pilot.pause()
         assert app.screen.held is None
+
+
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+@sync
+async def test_the_keys_of_passing_and_of_play_alike_stay_in_place_when_the_pass_is_made(lang):
+    """A mouse player clicked where "u undo" had been while passing, to take the pass back, and got a hint:
+    p and a came before it, c after. Enter, undo and the hint now come first in both parts of the round."""
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    def places() -> dict[str, int]:
+        footer = app.screen.query_one(Footer)
+        return {key.action: key.region.x for key in footer.query(FooterKey)}
+
+    table = fixed_table(seed=3, lang=lang)
+    app = app_at(table, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.screen.view.phase is Phase.PASSING
+        passing = places()
+        await pass_with_keys(pilot)
+        await settle(pilot)
+        assert app.screen.view.phase is Phase.PLAYING
+        playing = places()
+        assert {a: passing[a] for a in ("select", "undo", "hint")} == {
+            a: playing[a] for a in ("select", "undo", "hint")
+        }

@@ -340,3 +340,23 @@ async def test_six_to_eight_players_are_offered_under_any_rules_and_bring_the_sw
         await pilot.press("down", "left", "left", "left")  # 4, 3, and round again
         await pilot.pause()
         assert (screen.setup.preset, screen.setup.players) == (rules, 5)
+
+
+@sync
+async def test_a_choice_that_changes_another_says_so():
+    """Six players and then the Danish rules: the count dropped to five with no word (pt-ai)."""
+    app = make_app(seed=3, lang="en", preset="svensk", players=6)
+    app.lang_fixed = True  # (English chosen: the Danish rules do not bring Danish)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("right")  # svensk -> dansk
+        await pilot.pause()
+        assert app.screen.query_one("#players", Choice).value == 5
+        assert [n.message for n in app._notifications] == ["Danish is played by 3 to 5: the table now has 5 players"]
+        await pilot.press("down", "right")  # six players again: the Swedish rules
+        await pilot.pause()
+        assert app.screen.query_one("#preset", Choice).value == "svensk"
+        assert [n.message for n in app._notifications][-1] == "6 players play the Swedish rules, with two decks"
+        await pilot.press("right")  # seven, under the same rules: nothing to say
+        await pilot.pause()
+        assert len(app._notifications) == 2

@@ -38,6 +38,8 @@ def new_challenge(setup: Setup, deals: int = DEALS) -> Challenge:
     """A challenge of new deals with a setup's choices (its seed, or a new one; the human at seat 0)."""
     if level_name(setup.bots) not in LEVELS:
         raise ChallengeError(Message("challenge.error.level", levels=CHALLENGE_LEVELS, level=repr(setup.bots)))
+    if setup.rules().decks != 1:  # said before a code is made (it named a new code, then refused it)
+        raise ChallengeError(Message("challenge.error.table-decks", players=setup.players))
     variant = setup.variant if setup.variant in variants_for(setup.preset, setup.players) else "standard"
     seed = setup.seed if setup.seed is not None else new_seed()
     opponents = (level_name(setup.bots),) * (setup.players - 1)

@@ -264,6 +264,7 @@ class QuitScreen(ModalScreen[bool]):
                 yield Static(t("quit.saved"), id="quit-saved")
             yield Button(t("quit.yes"), id="yes", variant="error")
             yield Button(t("quit.no"), id="no", variant="primary")
+        yield Footer(compact=True)  # over the table's: its keys do nothing here (the buttons name theirs)
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

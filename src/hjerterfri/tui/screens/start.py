@@ -445,8 +445,21 @@ class StartScreen(Screen[None]):
             setup = replace(setup, variant="standard")
         if passing_of(setup) not in passing_options(setup):
             setup = with_passing(setup, "cycle")
+        self._say_table_changed(key, self.setup, setup)
         self.setup = setup
         self._sync()
+
+    def _say_table_changed(self, key: str | None, before: Setup, after: Setup) -> None:
+        """A line when one choice changed another: the rules the count of players now needs, or the count the
+        rules now allow (the count dropped from 6 to 5 with no word)."""
+        t = self.app.texts
+        if key == "preset" and after.players != before.players:
+            text = t("start.players.fewer", rules=t.preset_name(after.preset), n=after.players)
+        elif key == "players" and after.preset != before.preset:
+            text = t("start.players.svensk", n=after.players)
+        else:
+            return
+        self.notify(text, timeout=4, markup=False)
 
     def _sync(self) -> None:
         """Bring the lines that follow a choice in line with the setup, in place: a key pressed right after a

@@ -88,11 +88,11 @@ class TableScreen(Screen[None]):
         Binding("home", "move_to_end(False)", "key.left", show=False),
         Binding("end", "move_to_end(True)", "key.right", show=False),
         Binding("enter,space", "select", "key.play", key_display="⏎"),
+        Binding("u", "undo", "key.undo"),  # the keys of passing and of play alike first: they stay in place
+        Binding("i", "hint", "key.hint"),
         Binding("p", "confirm_pass", "key.pass"),
         Binding("a", "accept_hint", "key.accept"),
-        Binding("u", "undo", "key.undo"),
         Binding("c", "claim", "key.claim"),
-        Binding("i", "hint", "key.hint"),
         Binding("l", "last_trick", "key.last"),
         Binding("k", "tracker", "key.tracker"),
         Binding("s", "scores", "key.scores"),
