@@ -382,34 +382,40 @@ def score_passes(view: PlayerView, options: Sequence[Sequence[Card]], deals: int
     (paired), measured as svær's pass search measures them: for weighing given passes, such as a player's
     own in the analysis of a game. Fixed by ``seed`` and the view; no clock."""
     rng = random.Random(f"passes:{seed}:{view.seat}:{view.round_number}:{view.hand_mask}")
-    unseen = cards_of(view.rules.deck_mask & ~view.hand_mask)
-    moon = _moon_hand(view.hand_mask)
     normal: list[list[int]] = [[] for _ in options]
     shoot: list[list[int]] = [[] for _ in options]
-    for _ in range(deals):
-        base, passes = pass_deal(view, rng, unseen)
-        for i, option in enumerate(options):
-            normal[i].append(play_pass(base, passes, view.seat, option))
-            if moon:
-                shoot[i].append(play_pass(base, passes, view.seat, option, shooter=view.seat))
-    return PassScores(normal, shoot if moon else None)
+    for i, plain, moon in _passes_played(view, options, deals, rng):
+        normal[i].append(plain.scores()[view.seat])
+        if moon is not None:
+            shoot[i].append(moon.scores()[view.seat])
+    return PassScores(normal, shoot if _moon_hand(view.hand_mask) else None)
 
 
 def pass_outcomes(view: PlayerView, options: Sequence[Sequence[Card]], deals: int, seed: int = 0) -> list[Outcomes]:
     """What each pass option leads to on ``deals`` random deals (as ``score_passes`` plays them, each option on
     its better line): the coach's why for a pass. Fixed by ``seed`` and the view."""
     rng = random.Random(f"pass-outcomes:{seed}:{view.seat}:{view.round_number}:{view.hand_mask}")
-    unseen = cards_of(view.rules.deck_mask & ~view.hand_mask)
-    moon = _moon_hand(view.hand_mask)
     normal = [Tally(view.seat) for _ in options]
     shoot = [Tally(view.seat) for _ in options]
+    for i, plain, moon in _passes_played(view, options, deals, rng):
+        normal[i].add(plain)
+        if moon is not None:
+            shoot[i].add(moon)
+    return [_better_line(normal[i], shoot[i] if _moon_hand(view.hand_mask) else None) for i in range(len(options))]
+
+
+def _passes_played(
+    view: PlayerView, options: Sequence[Sequence[Card]], deals: int, rng: random.Random
+) -> Iterator[tuple[int, Round, Round | None]]:
+    """Each option (by its index) played out on each of ``deals`` random deals, the same deals for every
+    option: as the others would pass and play, and on the moon line too for a hand to shoot with."""
+    unseen = cards_of(view.rules.deck_mask & ~view.hand_mask)
+    moon = _moon_hand(view.hand_mask)
     for _ in range(deals):
         base, passes = pass_deal(view, rng, unseen)
         for i, option in enumerate(options):
-            normal[i].add(passed_out(base, passes, view.seat, option))
-            if moon:
-                shoot[i].add(passed_out(base, passes, view.seat, option, shooter=view.seat))
-    return [_better_line(normal[i], shoot[i] if moon else None) for i in range(len(options))]
+            plain = passed_out(base, passes, view.seat, option)  # (before the moon line, as always)
+            yield i, plain, passed_out(base, passes, view.seat, option, shooter=view.seat) if moon else None
 
 
 def _better_line(normal: Tally, shoot: Tally | None) -> Outcomes:
