@@ -82,14 +82,16 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one ``UsageError`` line (no usage block), said by ``main``
     in the player's language, and whose --help is in ``lang`` (argparse's own words too)."""
 
-    def __init__(self, *args: Any, lang: str = "en", **kwargs: Any) -> None:
+    def __init__(self, *args: Any, lang: str | None = "en", **kwargs: Any) -> None:
         kwargs["exit_on_error"] = False  # its errors come to parse_known_args below
-        kwargs["add_help"] = False  # added below, in ``lang``
-        kwargs["formatter_class"] = functools.partial(_Formatter, usage=say(lang, "args.usage"))
+        if lang is not None:  # (None: a parser whose help is never shown)
+            kwargs["formatter_class"] = functools.partial(_Formatter, usage=say(lang, "args.usage"))
+            kwargs["add_help"] = False  # added below, in ``lang``
         super().__init__(*args, **kwargs)
-        self._positionals.title = say(lang, "args.positionals")
-        self._optionals.title = say(lang, "args.options")
-        self.add_argument("-h", "--help", action="help", help=say(lang, "args.help"))
+        if lang is not None:
+            self._positionals.title = say(lang, "args.positionals")
+            self._optionals.title = say(lang, "args.options")
+            self.add_argument("-h", "--help", action="help", help=say(lang, "args.help"))
 
     def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
         try:
@@ -185,11 +187,12 @@ def path(text: str) -> str:
     return text
 
 
-def build_parser(lang: str = "en") -> argparse.ArgumentParser:
-    """The command line's parser, its help in ``lang``."""
+def build_parser(lang: str | None = "en") -> argparse.ArgumentParser:
+    """The command line's parser, its help in ``lang`` (None: without help texts, for a run that shows none:
+    reading the catalogue for them cost every start a tenth of its time)."""
 
-    def h(key: str, **values: object) -> str:
-        return say(lang, f"args.{key}", **values)
+    def h(key: str, **values: object) -> str | None:
+        return _help(lang, key, **values)
 
     levels = ", ".join(BOT_LEVELS)
     parser = _Parser(prog="hjerterfri", description=h("description"), lang=lang)
@@ -268,14 +271,20 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     return parser
 
 
-def _add_display_flags(parser: argparse.ArgumentParser, lang: str) -> None:
-    look = parser.add_argument_group(say(lang, "args.group.display"))
-    look.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=say(lang, "args.ascii"))
-    look.add_argument(
-        "--four-colour", action="store_true", default=argparse.SUPPRESS, help=say(lang, "args.four-colour")
-    )
-    look.add_argument("--speed", choices=SPEEDS, default=argparse.SUPPRESS, help=say(lang, "args.speed"))
-    look.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=say(lang, "args.lang"))
+def _help(lang: str | None, key: str, **values: object) -> str | None:
+    """The help text ``args.KEY`` in ``lang`` (None: none)."""
+    return None if lang is None else say(lang, f"args.{key}", **values)
+
+
+def _add_display_flags(parser: argparse.ArgumentParser, lang: str | None) -> None:
+    def h(key: str) -> str | None:
+        return _help(lang, key)
+
+    look = parser.add_argument_group(h("group.display"))
+    look.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=h("ascii"))
+    look.add_argument("--four-colour", action="store_true", default=argparse.SUPPRESS, help=h("four-colour"))
+    look.add_argument("--speed", choices=SPEEDS, default=argparse.SUPPRESS, help=h("speed"))
+    look.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=h("lang"))
 
 
 def _handler(command: str) -> Callable[[argparse.Namespace], int]:
@@ -290,7 +299,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _tolerate_encoding()
     wants_help = any(a in ("-h", "--help") for a in argv)  # (its language asks the kept settings: only then)
     try:
-        args = build_parser(_early_language(argv) if wants_help else "en").parse_args(argv)
+        args = build_parser(_early_language(argv) if wants_help else None).parse_args(argv)
     except UsageError as e:
         print(one_line(say(_early_language(argv), "usage.line", prog=e.prog, message=e.why)), file=sys.stderr)
         raise SystemExit(2) from None
