@@ -191,9 +191,7 @@ def build_parser(lang: str | None = "en") -> argparse.ArgumentParser:
     """The command line's parser, its help in ``lang`` (None: without help texts, for a run that shows none:
     reading the catalogue for them cost every start a tenth of its time)."""
 
-    def h(key: str, **values: object) -> str | None:
-        return _help(lang, key, **values)
-
+    h = functools.partial(_help, lang)
     levels = ", ".join(BOT_LEVELS)
     parser = _Parser(prog="hjerterfri", description=h("description"), lang=lang)
     parser.add_argument("--version", action="version", version=f"hjerterfri {__version__}", help=h("version"))
@@ -212,10 +210,9 @@ def build_parser(lang: str | None = "en") -> argparse.ArgumentParser:
     play.add_argument("--challenge", nargs="?", const="", metavar="CODE", help=h("challenge"))
 
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    data_dir = {"type": path, "metavar": "DIR", "default": argparse.SUPPRESS}
     cont = sub.add_parser("continue", help=h("continue"), lang=lang)
     cont.add_argument("file", nargs="?", type=path, help=h("continue.file"))
-    cont.add_argument("--data-dir", help=h("data-dir.short"), **data_dir)  # type: ignore[arg-type]
+    _add_data_dir(cont, h("data-dir.short"))
     cont.add_argument("--allow-import", action="store_true", help=h("continue.allow-import"))
     cont.add_argument("--allow-exec", action="store_true", help=h("continue.allow-exec"))
     _add_display_flags(cont, lang)
@@ -240,7 +237,7 @@ def build_parser(lang: str | None = "en") -> argparse.ArgumentParser:
     _add_display_flags(challenge, lang)
 
     games = sub.add_parser("games", help=h("games"), lang=lang)
-    games.add_argument("--data-dir", help=h("data-dir.short"), **data_dir)  # type: ignore[arg-type]
+    _add_data_dir(games, h("data-dir.short"))
     games.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=h("games.lang"))
 
     arena = sub.add_parser("arena", help=h("arena"), lang=lang)
@@ -253,7 +250,7 @@ def build_parser(lang: str | None = "en") -> argparse.ArgumentParser:
     arena.add_argument("--jobs", type=int, default=1, help=h("arena.jobs"))
     arena.add_argument("--scheduler", metavar="ADDRESS", help=h("arena.scheduler"))
     arena.add_argument("--json", type=path, metavar="FILE", help=h("arena.json"))
-    arena.add_argument("--data-dir", help=h("arena.data-dir"), **data_dir)  # type: ignore[arg-type]
+    _add_data_dir(arena, h("arena.data-dir"))
     arena.add_argument(
         "--move-limit",
         type=float,
@@ -271,15 +268,18 @@ def build_parser(lang: str | None = "en") -> argparse.ArgumentParser:
     return parser
 
 
+def _add_data_dir(command: argparse.ArgumentParser, help: str | None) -> None:
+    """A command's own --data-dir (the top's applies when it is not given)."""
+    command.add_argument("--data-dir", type=path, metavar="DIR", default=argparse.SUPPRESS, help=help)
+
+
 def _help(lang: str | None, key: str, **values: object) -> str | None:
     """The help text ``args.KEY`` in ``lang`` (None: none)."""
     return None if lang is None else say(lang, f"args.{key}", **values)
 
 
 def _add_display_flags(parser: argparse.ArgumentParser, lang: str | None) -> None:
-    def h(key: str) -> str | None:
-        return _help(lang, key)
-
+    h = functools.partial(_help, lang)
     look = parser.add_argument_group(h("group.display"))
     look.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=h("ascii"))
     look.add_argument("--four-colour", action="store_true", default=argparse.SUPPRESS, help=h("four-colour"))

@@ -27,7 +27,7 @@ from .catalogue import Message, printable
 from .challenge import Challenge, ChallengeError
 from .engine import DealError, Game, GameOverError, IllegalMoveError, Outcome, Phase, Round, judge
 from .files import Place
-from .rules import PassDirection, Rules, RulesError, did_you_mean
+from .rules import TARGET, PassDirection, Rules, RulesError, did_you_mean
 
 FORMAT = "hjerterfri-log"
 VERSION = 1
@@ -150,6 +150,13 @@ class GameRecord:
     @property
     def rules(self) -> Rules:
         return self.game.rules
+
+    @property
+    def other_target(self) -> int | None:
+        """The points the game is played to, where they are not the rule texts' 100 (what the header, the
+        offered saved game and the transcript say); None for 100, and for a challenge, played to no score."""
+        target = self.rules.target
+        return None if target == TARGET or self.challenge is not None else target
 
     @property
     def human_seat(self) -> int | None:

@@ -20,7 +20,7 @@ from .engine import OutcomeKind, Phase, Round
 from .gamelog import GameRecord, LogError, LogReplay
 from .i18n import Texts
 from .literal import literal, printable
-from .rules import TARGET, OddCards, PassDirection
+from .rules import OddCards, PassDirection
 
 
 class Transcript:
@@ -70,8 +70,8 @@ class Transcript:
             parts.append(t.pass_direction(PassDirection.NONE))
         if rules.odd_cards is OddCards.REMOVE_TWO_OF_CLUBS:
             parts.append(t("transcript.no-two"))
-        if rules.target != TARGET and self.record.challenge is None:  # (a challenge is played to no score)
-            parts.append(t("target.to", n=rules.target))
+        if (target := self.record.other_target) is not None:
+            parts.append(t("target.to", n=target))
         return " · ".join(parts)
 
     def round(self, r: Round, totals: list[int]) -> RenderableType:

@@ -401,7 +401,8 @@ def pass_outcomes(view: PlayerView, options: Sequence[Sequence[Card]], deals: in
         normal[i].add(plain)
         if moon is not None:
             shoot[i].add(moon)
-    return [_better_line(normal[i], shoot[i] if _moon_hand(view.hand_mask) else None) for i in range(len(options))]
+    lines = shoot if _moon_hand(view.hand_mask) else [None] * len(options)
+    return [_better_line(n, s) for n, s in zip(normal, lines, strict=True)]
 
 
 def _passes_played(

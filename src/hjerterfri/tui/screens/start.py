@@ -267,8 +267,8 @@ class StartScreen(Screen[None]):
             t("players.n", n=rules.players),
             t("round", n=record.game.round.number),
         ]
-        if rules.target != TARGET and record.challenge is None:
-            about.insert(3, t("target.to", n=rules.target))
+        if (target := record.other_target) is not None:
+            about.insert(3, t("target.to", n=target))
         lines = [f"{t('start.continue')} (c)", " · ".join(about)]
         if _own_passing(rules) != (rules.pass_cycle, rules.pass_count):
             lines.append(rules_passing(t, rules))  # a line of its own: it would not fit 80 columns beside the rest

@@ -152,7 +152,7 @@ class RoundSummaryScreen(SheetScreen):
                     Text(t("summary.this-round"), style="dim"), round_table(t, names, result.scores, result.totals)
                 )
                 yield from self.columns(this_round, "round", len(head), spare=True)
-            hint = "summary.next.review" if table.rules.decks == 1 else "summary.next"  # (svær weighs one deck)
+            hint = "summary.next.review" if self.check_action("review", ()) else "summary.next"
             yield Static(Text(t("summary.end") if table.is_over() else t(hint), style="dim"), classes="hint")
         yield Footer(compact=True)
 

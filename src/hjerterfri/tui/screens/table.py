@@ -24,7 +24,6 @@ from textual.widgets import Footer, Static
 from ...cards import Card, cards_of
 from ...engine import IllegalMoveError, Phase, Trick
 from ...literal import printable
-from ...rules import TARGET
 from ...table import Decision, Table
 from ...view import PlayerView
 from ..labels import declared_show, label, relabel
@@ -247,8 +246,8 @@ class TableScreen(Screen[None]):
         if n != 4:
             parts.append((t("players.n", n=n), ""))
         challenge = self.table.record.challenge
-        if challenge is None and view.rules.target != TARGET:  # (a challenge is played to no score)
-            parts.append((t("target.to", n=view.rules.target), ""))
+        if (target := self.table.record.other_target) is not None:
+            parts.append((t("target.to", n=target), ""))
         if challenge is None:
             parts.append((t("round", n=view.round_number), ""))
         else:  # said only in a notice at its start
