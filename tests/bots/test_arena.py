@@ -370,3 +370,17 @@ def test_each_job_keeps_its_own_bot_logs(tmp_path):
         assert text.count("--- ") == 1 and "thinking hard" in text  # one program started, and it wrote
     assert main([*base, "--deals", "1"]) == 0
     assert (tmp_path / "bots" / "arena" / "bot-1.txt").exists()
+
+
+def test_a_worker_takes_the_number_put_a_moment_ago():
+    """A multiprocessing queue's put reaches its pipe through a feeder thread: asking at once with get_nowait
+    found it empty most times, and that worker's programs wrote the plain bot-1.txt beside another job's."""
+    import multiprocessing
+
+    from hjerterfri.arena.play import _job_number
+
+    spawn = multiprocessing.get_context("spawn")
+    for _ in range(20):
+        numbers = spawn.Queue()
+        numbers.put(7)
+        assert _job_number(numbers) == [7]

@@ -30,6 +30,8 @@ from ..table.players import Player, ProcessPlayer
 
 WORKER_GRACE = 3.0
 """Seconds a worker told to end has to end its bots' programs before it is killed."""
+JOB_WAIT = 10.0
+"""Seconds a starting worker waits for its job's number (all are put before the pool starts)."""
 
 
 @dataclass
@@ -240,10 +242,19 @@ def _worker_start(jobs: Queue[int]) -> None:
     import signal
     from multiprocessing.util import Finalize
 
-    with contextlib.suppress(Empty):
-        _JOB[:] = [jobs.get_nowait()]
+    _JOB[:] = _job_number(jobs)
     Finalize(None, close_players, exitpriority=10)
     signal.signal(signal.SIGTERM, _end_worker)
+
+
+def _job_number(jobs: Queue[int]) -> list[int]:
+    """The number this worker takes, or none if none comes. A number put a moment ago may not have reached the
+    queue's pipe yet (a feeder thread writes it): ``get_nowait`` then found it empty, and the worker wrote
+    the log without a job's number that another job was writing too."""
+    try:
+        return [jobs.get(timeout=JOB_WAIT)]
+    except Empty:
+        return []
 
 
 def _end_worker(number: int, frame: object) -> None:
