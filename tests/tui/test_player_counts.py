@@ -187,6 +187,36 @@ async def test_a_seat_plays_two_cards_in_the_first_swedish_trick_and_both_are_sh
         assert trick.two_across
 
 
+@sync
+async def test_seven_players_first_trick_lies_in_one_row_each_name_once():
+    """At seven players six seats play two cards to the first trick: thirteen cards. The row had room for
+    twelve, so the last wrapped under the first; and each card had a column of its own, so a name was cut
+    to "Alic" and said twice. Now the cards overlap like a fanned hand and a seat's two share its name."""
+    session = fixed_table(seed=5, preset_name="svensk", players=7, lang="en")
+    play_in_engine(session, lambda game: game.round.phase is Phase.PLAYING and len(game.round.trick) == 12)
+    r = session.game.round
+    assert len(r.trick_seats) == 13 and r.trick_seats[-1] == HUMAN
+    settings = fast_settings("en")
+    settings.speed = "slow"
+    app = HjerterfriApp(settings, table=session, make_player=lowest_players)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        trick = table.query_one(TrickView)
+        names, _, faces, _ = plain(trick.render()).splitlines()[:4]
+        for seat in set(r.trick_seats[:12]):
+            assert names.split().count(table.seat_name(seat)) == 1, names
+        before = faces.index(app.texts.card_short(r.trick[0]))
+        done = r.copy()
+        done.play(done.legal_plays()[0])  # the human's card, the thirteenth
+        trick.show_trick(done.tricks[0], table.place)
+        await pilot.pause()
+        drawn = plain(trick.render()).splitlines()
+        assert len(drawn) == 4 and "You" in drawn[0]  # one row: nothing wrapped under the first card
+        assert drawn[2].index(app.texts.card_short(r.trick[0])) == before  # the first card did not move
+        assert all(app.texts.card_short(c) in drawn[2] for c in done.tricks[0].cards)
+
+
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [

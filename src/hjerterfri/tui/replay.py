@@ -290,7 +290,8 @@ class ReplayApp(ReportingApp):
         trick = self.query_one(TrickView)
         if r.trick or not r.tricks:  # before the first trick is taken, the kitty lies face down
             kitty = source.rules.kitty_size if not r.tricks and r.phase is not Phase.OVER else 0
-            trick.show([(self.screen_seat(s), c) for s, c in r.trick_plays()], kitty=kitty)
+            order = tuple(self.screen_seat(s) for s in r.trick_seats)
+            trick.show([(self.screen_seat(s), c) for s, c in r.trick_plays()], kitty=kitty, order=order)
         else:
             trick.show_trick(r.tricks[-1], self.screen_seat)
         status = self.status_text(r, source, step)

@@ -294,7 +294,8 @@ class TableScreen(Screen[None]):
         else:
             kitty = view.kitty_size if view.kitty_taker is None and view.phase is not Phase.OVER else 0
             plays = zip(view.trick_seats, view.trick, strict=False)
-            trick.show([(self.place(s), c) for s, c in plays], kitty=kitty)
+            slots = tuple(self.place(s) for s in view.trick_seats)
+            trick.show([(self.place(s), c) for s, c in plays], kitty=kitty, order=slots)
 
         hand = self.query_one(HandView)
         hand.set_cards(view.hand)

@@ -34,7 +34,7 @@ ACROSS = (10, 11, 12, 13, 14)
 """The places across at six to eight players, left to right."""
 WIDEST = CARD_WIDTH + 4
 """The widest column a card gets in the row of a trick at six to eight players (its name above it, cut to
-one letter less than the column)."""
+one letter less than its columns)."""
 SECOND_CARD = {0: CARD_WIDTH + 1, 1: CARD_WIDTH + 1, 2: -(CARD_WIDTH + 1), 3: -(CARD_WIDTH + 1), 4: CARD_WIDTH + 1}
 """Where a seat's second card in the trick goes, in columns from its first: inwards at the sides,
 outwards across (at five), to the right at the bottom."""
@@ -66,6 +66,8 @@ class TrickView(Widget):
     """Cards lying face down in the middle."""
     two_across: bool = False
     """A table of five: two seats across, 2 on the left and 4 on the right."""
+    order: tuple[int, ...] = ()
+    """The places in the order the whole trick is played, a seat that plays twice twice (in a row: the slots)."""
     labels: dict[int, str]
     """At six to eight players, the short name shown above each place's card: set, the cards lie in a row."""
 
@@ -74,9 +76,13 @@ class TrickView(Widget):
         self.deck = deck or Deck()
         self.labels = {}
 
-    def show(self, plays: list[tuple[int, Card]], winning: int | None = None, kitty: int = 0) -> None:
+    def show(
+        self, plays: list[tuple[int, Card]], winning: int | None = None, kitty: int = 0, order: tuple[int, ...] = ()
+    ) -> None:
         """Show ``plays`` as (place, card) pairs; ``winning`` (an index in ``plays``) frames the card that took
-        the trick; ``kitty`` cards lie face down in the middle."""
+        the trick; ``kitty`` cards lie face down in the middle; ``order``, the places in the order the whole
+        trick is played (in a row, each card's slot is kept for it)."""
+        self.order = order
         self.plays = tuple(plays)
         self.winning = winning
         self.kitty = kitty
@@ -129,27 +135,53 @@ class TrickView(Widget):
         return Text("\n").join(lines)
 
     def _row(self) -> Text:
-        """The trick as rows of cards in the order played, each under its player's name (six to eight)."""
+        """The trick as a row of cards in the order played (six to eight), a seat's two cards in the first trick
+        under one name. Each card keeps the slot the whole trick has for it (``order``), so nothing moves as
+        cards are played; where the row is short of room (thirteen cards at seven players) the cards overlap
+        like a fanned hand, each later card covering the right edge of the one before."""
         width = self.size.width or 80
-        per_row = max(1, width // CARD_WIDTH)  # cards side by side at the least: a first trick of eight fits
+        order = list(self.order) if len(self.order) >= len(self.plays) else [place for place, _ in self.plays]
+        slots = max(len(order), len(self.labels), 1)
+        per_row = min(slots, max(1, width // (CARD_WIDTH - 1)))  # a card at the least shows its rank and suit
         lines: list[Text] = []
-        plays = list(self.plays)
-        for start in range(0, max(len(plays), 1), per_row):
-            chunk = plays[start : start + per_row]
-            # columns as wide as a full row has room for (up to 9), so names are cut less; the band of a full
-            # row centred, so the cards do not move as more are played
-            slots = min(per_row, max(len(self.labels), len(chunk), 1))
-            pitch = max(CARD_WIDTH, min(WIDEST, width // slots))
-            left = " " * max(0, (width - pitch * slots) // 2)
-            inset = " " * ((pitch - CARD_WIDTH) // 2)
-            names = Text(left)
-            boxes = [Text(left) for _ in range(CARD_HEIGHT)]
-            for i, (place, card) in enumerate(chunk, start):
+        for start in range(0, slots, per_row):
+            count = min(per_row, slots - start)
+            pitch = min(WIDEST, width // count)
+            row_width = pitch * (count - 1) + max(CARD_WIDTH, pitch)
+            left = max(0, (width - row_width) // 2) + max(0, pitch - CARD_WIDTH) // 2
+            names = Text()
+            boxes = [Text() for _ in range(CARD_HEIGHT)]
+            groups: list[tuple[int, int, int]] = []  # (place, first slot, slots): a seat's run of cards
+            for slot in range(start, start + count):
+                place = order[slot] if slot < len(order) else -1
+                if groups and groups[-1][0] == place and place >= 0:
+                    groups[-1] = (place, groups[-1][1], groups[-1][2] + 1)
+                else:
+                    groups.append((place, slot, 1))
+            for place, first, size in groups:
+                if first >= len(self.plays):
+                    continue
+                won = self.winning is not None and first <= self.winning < first + size
+                col = left + (first - start) * pitch - max(0, pitch - CARD_WIDTH) // 2
+                span = size * pitch
+                label = Text(self.labels.get(place, ""), style="bold" if won else "dim")
+                label.truncate(span - 1)
+                label.align("center", span)
+                _put(names, col, label)
+            shown = range(start, min(start + count, len(self.plays)))
+            for i in sorted(shown, key=lambda i: i == self.winning):  # the card that took it whole, on top
                 won = self.winning == i
-                names.append(f"{self.labels.get(place, '')[: pitch - 1]:^{pitch}}", style="bold" if won else "dim")
-                for r, part in enumerate(self.deck.box(card, edge=WINNER if won else None, heavy=won)):
-                    boxes[r].append(inset)
-                    boxes[r].append_text(part)
-                    boxes[r].append(" " * (pitch - CARD_WIDTH - len(inset)))
+                col = left + (i - start) * pitch
+                for r, part in enumerate(self.deck.box(self.plays[i][1], edge=WINNER if won else None, heavy=won)):
+                    _put(boxes[r], col, part)
             lines.extend([names, *boxes])
         return Text("\n").join(lines)
+
+
+def _put(line: Text, col: int, part: Text) -> None:
+    """``part`` written over ``line`` from column ``col`` (a card's cells are one column each)."""
+    line.append(" " * max(0, col - line.cell_len))
+    after = line[col + part.cell_len :]
+    line.truncate(col)
+    line.append_text(part)
+    line.append_text(after)
