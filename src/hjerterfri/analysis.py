@@ -122,6 +122,11 @@ class Review:
     def forced(self) -> bool:
         return len(self.options) <= 1
 
+    @property
+    def named(self) -> bool:
+        """A cost the coach names: ``worth_naming``."""
+        return worth_naming(self.cost, self.margin)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "round": self.round,
@@ -181,10 +186,9 @@ class GameReview:
     def margin(self) -> float:
         return combined_margin(d.margin for d in self.decisions)
 
-    def costliest(self, top: int | None = None, at_least: float = 0.0) -> list[Review]:
-        """The decisions that cost the most, costliest first: those costing more than ``at_least``, and more
-        than their margin (a cost of 0.3 ± 0.5 may be none)."""
-        real = (d for d in self.decisions if d.cost > at_least and d.cost > d.margin)
+    def costliest(self, top: int | None = None) -> list[Review]:
+        """The decisions worth naming (``worth_naming``), costliest first."""
+        real = (d for d in self.decisions if d.named)
         costly = sorted(real, key=lambda d: (-d.cost, d.round, d.trick))
         return costly if top is None else costly[:top]
 
@@ -205,6 +209,13 @@ class GameReview:
                 for r in self.rounds
             ],
         }
+
+
+def worth_naming(cost: float, margin: float) -> bool:
+    """Whether the coach names a choice that cost ``cost`` ± ``margin``: at least ``NOTABLE``, and more than its
+    margin as both are shown, to one decimal (a cost of 0.3 ± 0.5 may be none, and so may one that reads
+    0.9 ± 0.9)."""
+    return cost >= NOTABLE and round(cost, 1) > round(margin, 1)
 
 
 def combined_margin(margins: Iterator[float] | Sequence[float]) -> float:
@@ -332,7 +343,7 @@ def review_play(view: PlayerView, card: Card, budget: Budget, round_number: int 
         best, theirs = card, mine
     deals = budget.batch * len(second)
     why = None
-    if cost >= NOTABLE and best != card:
+    if worth_naming(cost, margin) and best != card:
         narrowed = dataclasses.replace(view, legal_mask=(1 << card) | (1 << best))
         told = _evaluator(budget, SEED + 5000, budget.explain).outcomes(narrowed)
         why = (told[card], told[best])
@@ -379,7 +390,7 @@ def review_pass(view: PlayerView, passed: Sequence[Card], budget: Budget, round_
     if cost <= 0:  # on the fresh deals the pass made did as well: no better one was found
         best, best_line = mine, mine_line
     why = None
-    if cost >= NOTABLE and best != mine:
+    if worth_naming(cost, margin) and best != mine:
         played_out, best_out = pass_outcomes(view, [mine, best], budget.pass_explain, SEED + 5000)
         why = (played_out, best_out)
     return Review(

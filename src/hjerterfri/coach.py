@@ -96,7 +96,7 @@ def report(texts: Texts, review: GameReview, top: int) -> list[str]:
     lines = [texts("coach.title", name=name), texts("coach.method", name=name), ""]
     if not review.decisions:  # nothing played yet (a round dealt, not begun)
         return [*lines, texts("coach.empty")]
-    costly = review.costliest(top, at_least=NOTABLE)
+    costly = review.costliest(top)
     if costly:
         lines.append(texts("coach.costliest"))
         for d in costly:

@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 
-from ...analysis import NOTABLE, AnalysisError, Budget, GameReview, Review, analyse
+from ...analysis import AnalysisError, Budget, GameReview, Review, analyse
 from ...coach import game_line, review_line, why_line
 from ...gamelog import GameRecord, from_dict, to_dict
 from ...literal import printable
@@ -159,7 +159,7 @@ class ReviewScreen(Screen[None]):
     @on(Done)
     def _done(self, message: Done) -> None:
         self.review = message.review
-        self.costly = message.review.costliest(at_least=NOTABLE)
+        self.costly = message.review.costliest()
         self.index = 0
         self._show_table(bool(self.costly))
         if not self.costly:
