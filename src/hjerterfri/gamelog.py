@@ -110,6 +110,13 @@ class Ending:
     claim: int | None = None
 
 
+def other_target(rules: Rules, challenge: Challenge | None) -> int | None:
+    """The points a game is played to, where they are not the rule texts' 100 (what the header, the offered
+    saved game, the transcript and the list of games say); None for 100, and for a challenge, played to no
+    score."""
+    return None if rules.target == TARGET or challenge is not None else rules.target
+
+
 @dataclass
 class GameRecord:
     """A game and what the log says around it."""
@@ -153,10 +160,7 @@ class GameRecord:
 
     @property
     def other_target(self) -> int | None:
-        """The points the game is played to, where they are not the rule texts' 100 (what the header, the
-        offered saved game and the transcript say); None for 100, and for a challenge, played to no score."""
-        target = self.rules.target
-        return None if target == TARGET or self.challenge is not None else target
+        return other_target(self.rules, self.challenge)
 
     @property
     def human_seat(self) -> int | None:
@@ -1007,6 +1011,10 @@ class Summary:
     @property
     def totals(self) -> tuple[int, ...]:
         return tuple(map(sum, zip(*self.points, strict=True))) if self.points else (0,) * self.rules.players
+
+    @property
+    def other_target(self) -> int | None:
+        return other_target(self.rules, self.challenge)
 
     @property
     def is_finished(self) -> bool:

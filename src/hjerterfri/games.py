@@ -90,15 +90,18 @@ def share(t: Texts, part: int, whole: int) -> str:
 
 
 def result_text(t: Texts, rec: Summary) -> str:
-    """The result, or the round it was left in."""
+    """The result, or the round it was left in; and the points played to, where not the texts' 100."""
     if rec.challenge is not None:
         return t("games.challenge", code=rec.challenge.code)
     outcome = rec.outcome
     if outcome is None:
-        return t("games.unfinished", n=rec.round_number)
-    names = t.join([t.person(rec.seats[s].name) for s in outcome.winners])
-    kind = {OutcomeKind.WIN: "won", OutcomeKind.DRAW: "draw", OutcomeKind.SHARED_WIN: "shared-win"}[outcome.kind]
-    return t(f"games.{kind}", names=names)
+        result = t("games.unfinished", n=rec.round_number)
+    else:
+        names = t.join([t.person(rec.seats[s].name) for s in outcome.winners])
+        kind = {OutcomeKind.WIN: "won", OutcomeKind.DRAW: "draw", OutcomeKind.SHARED_WIN: "shared-win"}
+        result = t(f"games.{kind[outcome.kind]}", names=names)
+    target = rec.other_target
+    return result if target is None else f"{result}\n{t('target.to', n=target)}"  # a line of its own, whole
 
 
 def score_text(t: Texts, rec: Summary) -> str:

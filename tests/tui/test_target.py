@@ -121,3 +121,16 @@ async def test_the_saved_game_to_continue_says_its_target():
         await pilot.pause()
         label = str(app.screen.query_one("#resume").label)
         assert label.endswith("2025-03-01 20:15 · Danish · 4 players · game to 50 · Round 1")
+
+
+def test_the_list_of_games_says_a_target_other_than_100(tmp_path, capsys):
+    """`games` listed a game to 50 as any other: the header and the offered game said it, the list did not."""
+    from hjerterfri.gamelog import save
+
+    (tmp_path / "games").mkdir()
+    for target, name in ((50, "fifty.json"), (100, "hundred.json")):
+        record = GameRecord.new(Setup(preset="dansk", target=target).rules(), 1, SEATS, STARTED)
+        save(record, tmp_path / "games" / name)
+    assert main(["--data-dir", str(tmp_path), "games", "--lang", "en"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert out.count("game to 50") == 1 and "game to 100" not in out
