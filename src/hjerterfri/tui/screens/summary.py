@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.measure import Measurement
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -16,6 +17,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ...i18n import Texts
 from ...literal import literal
 from ...rules import MoonScoring
 from ...table import Table
@@ -107,6 +109,17 @@ class SheetScreen(Screen[None]):
         self.refresh_bindings()
 
 
+def _clickable(t: Texts, parts: list[tuple[str, str]]) -> Text:
+    """The texts of ``parts`` (catalogue key, the screen's action) side by side, each a click on its action
+    (a tester clicked "v: what your choices cost" and nothing happened)."""
+    line = Text(style="dim")
+    for i, (key, action) in enumerate(parts):
+        if i:
+            line.append(" · ")
+        line.append(t(key), style=Style(meta={"@click": f"screen.{action}"}))
+    return line
+
+
 class RoundSummaryScreen(SheetScreen):
     """What the round just played scored, and the totals so far."""
 
@@ -152,8 +165,10 @@ class RoundSummaryScreen(SheetScreen):
                     Text(t("summary.this-round"), style="dim"), round_table(t, names, result.scores, result.totals)
                 )
                 yield from self.columns(this_round, "round", len(head), spare=True)
-            hint = "summary.next.review" if self.check_action("review", ()) else "summary.next"
-            yield Static(Text(t("summary.end") if table.is_over() else t(hint), style="dim"), classes="hint")
+            parts = [("summary.end" if table.is_over() else "summary.next", "next")]
+            if not table.is_over() and self.check_action("review", ()):
+                parts.append(("summary.review", "review"))
+            yield Static(_clickable(t, parts), classes="hint")
         yield Footer(compact=True)
 
     def ended(self, number: int) -> str | None:
