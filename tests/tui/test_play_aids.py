@@ -1009,3 +1009,29 @@ async def test_the_keys_of_passing_and_of_play_alike_stay_in_place_when_the_pass
         assert {a: passing[a] for a in ("select", "undo", "hint")} == {
             a: playing[a] for a in ("select", "undo", "hint")
         }
+
+
+def test_the_voids_of_many_players_fit_the_tracker_line():
+    """At six players the voids of five others ran past the line's end and were cut without a sign; the names
+    are now shortened further, and what still does not fit ends in "…"."""
+    from hjerterfri.cardface import Deck
+    from hjerterfri.i18n import Texts
+    from hjerterfri.rules import preset
+    from hjerterfri.tui.widgets.notes import tracker_lines
+
+    r = Round.deal(preset("svensk", 6), seed=4, number=1)
+    for seat in range(6):
+        r.pass_cards(seat, r.hand_cards(seat)[:3])
+    view = r.view(0)
+    while sum(bool(view.voids(s)) for s in range(1, 6)) < 5 and r.phase is Phase.PLAYING:
+        r.play(r.legal_plays()[-1])
+        view = r.view(0)
+    assert all(view.voids(s) for s in range(1, 6))
+    names = ["Ida", "Bartholomew", "Cyrilla", "Desmond", "Evangeline", "Fredrikke"]
+    for width in (80, 70, 40):
+        _, second = tracker_lines(Texts("en"), Deck(), view, names, width, hide_points=True)
+        assert second.cell_len <= width
+        if width > 40:
+            assert all(f"{name[: 5 if width == 80 else 3]}… " in second.plain for name in names[1:]), second
+        else:
+            assert second.plain.endswith("…")

@@ -22,6 +22,8 @@ from .seat import NAME_LIMIT, show_text
 
 SHORT_NAME = 6
 """Characters of a name the tracker keeps when its line would not fit otherwise."""
+SHORTEST_NAME = 4
+"""Three letters and "…", where the voids of five or more others do not fit otherwise (six to eight)."""
 
 
 class Notes(Static):
@@ -99,7 +101,7 @@ def tracker_lines(
     queen = queen_text(t, deck, view, left, names)
     others = [s for s in range(view.players) if s != view.seat and view.voids(s)]
     second = ""
-    for limit in (NAME_LIMIT, SHORT_NAME):
+    for limit in (NAME_LIMIT, SHORT_NAME, SHORTEST_NAME):
         voids = ", ".join(
             f"{printable(names[s], limit=limit)} {''.join(deck.suit(x) for x in view.voids(s))}" for s in others
         )
@@ -112,11 +114,9 @@ def tracker_lines(
         second = " · ".join(parts)
         if len(second) <= width or rows == 1:
             break
-    if rows == 1:
-        line = Text.assemble(first, " · ", second)
-        line.truncate(width, overflow="ellipsis")
-        return [line]
-    return [first, Text(second)]
+    line = Text.assemble(first, " · ", second) if rows == 1 else Text(second)
+    line.truncate(width, overflow="ellipsis")  # where even the shortest names do not fit: said to be cut
+    return [line] if rows == 1 else [first, line]
 
 
 def queen_text(t: Texts, deck: Deck, view: PlayerView, left: Counter[Card], names: Sequence[str]) -> str:
