@@ -512,6 +512,37 @@ async def test_a_takes_the_hints_cards_and_the_pass_prompt_stays_in_view():
         assert screen.hinted == () and "Hint" not in status(app)  # the pass hint is not the first card's
 
 
+@sync
+async def test_a_without_a_hint_to_take_says_so_by_key_and_by_click():
+    """Before a hint, a was dimmed and did nothing, by key or by click: a tester read it as broken. It says
+    what to do, and once the hint's cards are chosen, that they are."""
+    from textual.widgets import Footer
+
+    table = fixed_table(seed=3, lang="en")
+    app = app_at(table)
+    table.make_player = advised_by(QuickHint())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("a")
+        await pilot.pause()
+        assert "No hint to take yet: i asks for one" in status(app) and screen.chosen == []
+        screen._clear()
+        screen.refresh_table()
+        assert "No hint to take" not in status(app)
+        footer = app.screen.query_one(Footer)
+        (key,) = [k for k in footer.query("*") if getattr(k, "key", None) == "a"]
+        assert key.has_class("-disabled")
+        await pilot.click(key)
+        await pilot.pause()
+        assert "No hint to take yet: i asks for one" in status(app)
+        await pilot.press("i")
+        await until_hinted(pilot, screen)
+        await pilot.press("a", "a")
+        await pilot.pause()
+        assert "The hint's cards are already chosen" in status(app) and len(screen.chosen) == 3
+
+
 async def until_hinted(pilot, screen) -> None:
     """Wait (two seconds at most) for the hint being worked out in its worker."""
     for _ in range(100):

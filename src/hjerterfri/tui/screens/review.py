@@ -24,6 +24,7 @@ from ...coach import game_line, review_line, why_line
 from ...gamelog import GameRecord, from_dict, to_dict
 from ...literal import printable
 from ..labels import relabel
+from ..widgets.fitline import FitLine
 from ..widgets.hand import HandView
 from ..widgets.seat import NAME_LIMIT, SeatInfo, SeatPanel, show_text
 from ..widgets.trick import PLACES, TrickView, place_of
@@ -87,7 +88,7 @@ class ReviewScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         t = self.app.texts
         with Vertical(id="table"):
-            yield Static(id="header")
+            yield FitLine(id="header")
             yield Static(t("review.working", done=0, total="…"), id="working")
             yield ProgressBar(show_eta=False, id="progress")
             with Horizontal(id="top"):
@@ -115,7 +116,7 @@ class ReviewScreen(Screen[None]):
         hand.show_cursor = False
         hand.can_focus = False
         self._show_table(False)
-        show_text(self.query_one("#header", Static), Text(f" {self.app.texts('review.title')}", style="bold"))
+        self.query_one("#header", FitLine).show(Text(f" {self.app.texts('review.title')}", style="bold"))
         self._analyse()
 
     def on_unmount(self) -> None:
@@ -187,13 +188,15 @@ class ReviewScreen(Screen[None]):
         if review is None:
             return
         t = self.app.texts
-        header = Text(f" {t('review.title')}", style="bold")
-        if self.costly:
-            header.append(f" · {t('review.step', i=self.index + 1, n=len(self.costly))}")
-        lost = t("review.lost", cost=t.number(review.cost), margin=t.number(review.margin))
         where = "" if self.round_number is None else f"{t('round', n=self.round_number)}: "
-        header.append(f" · {where}{lost}", style="dim")
-        show_text(self.query_one("#header", Static), header)
+        headers = []
+        for key in ("review.lost", "review.lost.short"):  # the shorter where 80 columns cut it ("10.7 ± 2.1 poin…")
+            header = Text(f" {t('review.title')}", style="bold")
+            if self.costly:
+                header.append(f" · {t('review.step', i=self.index + 1, n=len(self.costly))}")
+            header.append(f" · {where}{t(key, cost=t.number(review.cost), margin=t.number(review.margin))}", "dim")
+            headers.append(header)
+        self.query_one("#header", FitLine).show(*headers)
         if not self.costly:
             return
         decision = self.costly[self.index]

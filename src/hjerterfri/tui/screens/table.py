@@ -863,18 +863,40 @@ class TableScreen(Screen[None]):
                 event.stop()
                 event.prevent_default()
             return
-        if event.key in ("u", "c", "i") and self.held is None:
-            action = {"u": "undo", "c": "claim", "i": "hint"}[event.key]
-            if event.key == "i" and self.table.record.challenge is None:
-                return  # out of turn the hint key does nothing, as before
-            if not self.check_action(action, ()):
-                event.stop()
-                getattr(self, f"action_{action}")()
-                return
+        if self.held is None and self._say_why_not(event.key):
+            event.stop()
+            return
         if self.held is not None and self.app.settings.hold_trick and not self._works_while_held(event.key):
             event.stop()
             event.prevent_default()
             self._release()
+
+    def _say_why_not(self, key: str) -> bool:
+        """For u, c, a (and i in a challenge) when they do not apply now: say why, instead of nothing (a dimmed
+        key that did nothing read as broken). Whether it said anything."""
+        action = {"u": "undo", "c": "claim", "i": "hint", "a": "accept_hint"}.get(key)
+        if action is None or self.check_action(action, ()):
+            return False  # it applies: it does its own work
+        if key == "i" and self.table.record.challenge is None:
+            return False  # out of turn the hint key does nothing, as before
+        if key == "a":
+            if self.check_action(action, ()) is False:
+                return False  # not while playing, nor in a challenge
+
+            same = self.hinted and sorted(self.hinted) == sorted(self.chosen)
+            self.say(self.app.texts("hint.take.same" if same else "hint.take.none"), error=True)
+        else:
+            getattr(self, f"action_{action}")()
+        return True
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """A click on a dimmed key of the footer says why it does not apply, as the key itself does."""
+        widget = event.widget
+        if widget is None or self.held is not None or not widget.has_class("-disabled"):
+            return
+        key = getattr(widget, "key", None)  # a footer's key (its class is not public)
+        if isinstance(key, str) and any(isinstance(a, Footer) for a in widget.ancestors):
+            self._say_why_not(key)
 
     def on_click(self, event: events.Click) -> None:
         """A click anywhere on the table lets a held trick go, as a key does (a click on a card does so
