@@ -169,6 +169,8 @@ def test_a_bot_program_that_fails_is_replaced_and_started_again(mode, kind, tmp_
         assert time.perf_counter() - start < limit + 10
         assert decision.fault is not None and decision.fault.kind is kind, decision.fault
         assert decision.cards == fallback("play", PLAYING)
+        if mode == "hang":  # the wait counted, not the program's ending after it (0.2 s more, in the arena's column)
+            assert decision.seconds <= limit
         # The next question still gets an answer: passing works in every mode (the program restarts if need be).
         passed = decide(player, 0, "pass", PASSING, limit=30)
         assert passed.fault is None and passed.cards == tuple(PASSING.hand[:3]), passed.fault
@@ -447,3 +449,37 @@ def test_a_programs_lines_are_read_in_blocks_not_byte_by_byte():
     writer.join()
     assert [lines.get(), lines.get(), lines.get()] == [line, line, None]
     assert Counted.reads < 100
+
+
+def test_a_programs_hello_seed_says_nothing_of_the_deal():
+    """A program's hello carried its seat's seed, worked out from the game's seed (game * 4 + seat; in the
+    arena seed * 16 + index): a tester's bot dealt every round again from it and saw every hand. A program
+    now gets a random seed; hjerterfri's own bots, served as programs, still get the seat's."""
+    from hjerterfri.table import local_players, process_players
+
+    for factory in (local_players(), process_players()):
+        seeds = {factory(1, exec_spec("ok"), 12345).seed for _ in range(5)}
+        assert 12345 not in seeds and len(seeds) > 1
+    assert process_players()(1, "middel", 12345).seed == 12345
+
+
+def test_a_closed_program_ends_its_decision_and_is_not_started_again(tmp_path):
+    """Quitting while the bots passed: the hung program was ended, but the next seats' programs were started
+    and their time limits waited out (twenty seconds, the window blank), and the quit was written into the
+    bot's log as its crash."""
+    import threading
+
+    log = tmp_path / "bot.txt"
+    player = ProcessPlayer(command_for(exec_spec("hang")), PLAYING.seat, 1, log)
+    player.prepare()
+    done = []
+    asking = threading.Thread(target=lambda: done.append(decide(player, PLAYING.seat, "play", PLAYING, limit=30)))
+    asking.start()
+    time.sleep(0.5)
+    start = time.perf_counter()
+    player.close()
+    asking.join(10)
+    assert done and time.perf_counter() - start < 5  # the decision in flight ended with the program
+    later = decide(player, 0, "pass", PASSING, limit=30)
+    assert later.fault is not None and player._process is None  # not started again
+    assert "hjerterfri:" not in log.read_text()  # the quit is not the bot's fault

@@ -19,6 +19,7 @@ import contextlib
 import io
 import os
 import queue
+import secrets
 import shlex
 import shutil
 import signal
@@ -191,10 +192,11 @@ class ProcessPlayer:
         self._number = 0
         self._lock = threading.Lock()
         self._failed_starts = 0
+        self._closed = False
 
     def start(self) -> None:
         """Start the program and exchange hellos (``BotFailed`` if it cannot)."""
-        self.close()
+        self._stop()
         log: IO[bytes] | None = None
         if self.stderr is not None:
             with contextlib.suppress(OSError):
@@ -226,10 +228,10 @@ class ProcessPlayer:
         try:
             answer = protocol.check_hello(self._receive(START_LIMIT))
         except protocol.ProtocolError as e:
-            self.close()
+            self._stop()
             raise BotFailed(FaultKind.PROTOCOL, str(e)) from None
         except BotTimeout:  # the start's own limit, not a decision's
-            self.close()
+            self._stop()
             raise BotFailed(FaultKind.TIMEOUT, Message("fault.no-hello", limit=f"{START_LIMIT:g}")) from None
         name = answer.get("name")
         self.name = name if isinstance(name, str) else ""
@@ -238,6 +240,8 @@ class ProcessPlayer:
         """Start the program if it is not running (``BotFailed`` if it cannot start or greet, or has failed to
         ``START_TRIES`` times in a row)."""
         with self._lock:
+            if self._closed:
+                raise BotFailed(FaultKind.CRASHED, Message("fault.closed"))
             if self._process is not None and self._process.poll() is None:
                 return
             if self._failed_starts >= START_TRIES:
@@ -260,13 +264,13 @@ class ProcessPlayer:
                     raise BotFailed(FaultKind.RAISED, str(message.get("message", "")))
                 texts = protocol.reply_cards(message, kind, self._number)
             except protocol.ProtocolError as e:
-                self.close()
+                self._stop()
                 detail: str | Message = str(e)  # the protocol's own words, for bot writers
                 if isinstance(e, protocol.NotJSON):  # most often a debug line: ours, in the player's language
                     detail = Message("fault.not-json", line=protocol.short(e.line, 40))
                 raise BotFailed(FaultKind.PROTOCOL, detail) from None
             except BotTimeout:
-                self.close()
+                self._stop()
                 raise
         try:
             cards = [Card.parse(t) for t in texts]
@@ -276,7 +280,7 @@ class ProcessPlayer:
 
     def note(self, text: str) -> None:
         """A line in the program's log among its standard error, marked as the table's (``---``)."""
-        if self.stderr is not None:
+        if self.stderr is not None and not self._closed:
             with contextlib.suppress(OSError), self.stderr.open("ab") as log:  # appended whole: O_APPEND
                 log.write(f"--- hjerterfri: {printable(text, limit=None)}\n".encode())
 
@@ -304,11 +308,19 @@ class ProcessPlayer:
         if process is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 code = process.wait(timeout=1)
-        self.close()
+        self._stop()
         return Message("fault.ended") if code is None else Message("fault.ended.status", code=code)
 
     def close(self) -> None:
-        """Say goodbye and end the program (killing it if it does not end at once)."""
+        """End the program for good (the game is closed): a decision in flight ends at once, and no program is
+        started again, nor anything written to its log (quitting while the bots passed started the next
+        seats' programs and waited out their time limits, and logged the quit as the bot's crash)."""
+        self._closed = True
+        self._stop()
+
+    def _stop(self) -> None:
+        """Say goodbye and end the program (killing it if it does not end at once); a later question starts
+        it again."""
         process, self._process = self._process, None
         if process is None:
             return
@@ -428,6 +440,8 @@ def decide(player: Player, seat: int, kind: Kind, view: PlayerView, limit: float
     except (Exception, SystemExit) as e:  # a bot's sys.exit() ends its decision, not the game
         answer, fault = None, Fault(FaultKind.RAISED, f"{type(e).__name__}: {e}")
     seconds = 0.0 if start is None else time.perf_counter() - start
+    if fault is not None and fault.kind is FaultKind.TIMEOUT and start is not None and limit is not None:
+        seconds = min(seconds, limit)  # the wait, not the program's ending after it (the arena showed 0.5 s at 0.3)
     if limit is not None and fault is None and seconds > limit:
         fault = Fault.of(FaultKind.TIMEOUT, Message("fault.late", seconds=f"{seconds:.1f}", limit=f"{limit:g}"))
     if fault is None:
@@ -505,7 +519,7 @@ def local_players(
 
     def make(seat: int, spec: str, seed: int) -> Player:
         if spec.startswith(EXEC):
-            return ProcessPlayer(command_for(spec), seat, seed, _stderr_file(stderr_dir, log(seat)))
+            return ProcessPlayer(command_for(spec), seat, hello_seed(spec, seed), _stderr_file(stderr_dir, log(seat)))
         return LocalPlayer(make_bot(spec, seed), alarm)
 
     return make
@@ -517,9 +531,18 @@ def process_players(stderr_dir: Path | None = None) -> PlayerFactory:
     def make(seat: int, spec: str, seed: int) -> Player:
         if not spec.startswith(EXEC) and level_name(spec) not in LEVELS:
             make_bot(spec, seed)  # an import path that cannot be built is an error now, not a fault at every turn
-        return ProcessPlayer(command_for(spec), seat, seed, _stderr_file(stderr_dir, f"seat-{seat}.txt"))
+        return ProcessPlayer(
+            command_for(spec), seat, hello_seed(spec, seed), _stderr_file(stderr_dir, f"seat-{seat}.txt")
+        )
 
     return make
+
+
+def hello_seed(spec: str, seed: int) -> int:
+    """The seed a program's hello carries: the seat's own for hjerterfri's bots (they decide as a function of
+    it); for an ``exec:`` program, a random one. The seat's seed is worked out from the game's, which deals
+    every round: a program given it could deal the round again and see every hand."""
+    return secrets.randbelow(2**31) if spec.startswith(EXEC) else seed
 
 
 def _stderr_file(folder: Path | None, name: str) -> Path | None:
