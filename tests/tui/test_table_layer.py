@@ -274,3 +274,41 @@ def test_a_signal_while_a_bot_never_answers_ends_the_program_bot_and_all(tmp_pat
     assert result.seconds_after_last_key < 5
     assert not result.children_alive, "the bot's program outlived the game"
     assert "Traceback" not in result.screen
+
+
+class WaitsForTheOthers(LowestBot):
+    """Passes only once all three bots are passing at the same moment (a barrier): asked one after
+    another, the first waits in vain, and its pass is a fault."""
+
+    def __init__(self, barrier) -> None:
+        self.barrier = barrier
+
+    def choose_pass(self, view):
+        self.barrier.wait()
+        return super().choose_pass(view)
+
+
+@sync
+async def test_the_bots_pass_all_at_once():
+    """The passes were asked one bot after another: three svær programs cost three waits at every round's
+    start (1.5 s against 0.9 s here, all at once)."""
+    import threading
+
+    barrier = threading.Barrier(3, timeout=5)
+    table = Table.new(
+        preset("dansk"),
+        3,
+        ["You", "A", "B", "C"],
+        LOWEST,
+        lambda s, spec, seed: LocalPlayer(WaitsForTheOthers(barrier)),
+    )
+    faults = []
+    table.listeners.append(lambda _t, e: faults.append(e.decision.fault) if e.decision else None)
+    app = HjerterfriApp(fast_settings("en"), table=table, make_player=lowest_players)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(200):
+            if len(faults) == 3:
+                break
+            await pilot.pause(0.05)
+        assert faults == [None, None, None]

@@ -8,6 +8,7 @@ engine judge every rule. Whatever happens to the game goes up to the app as a me
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -579,7 +580,11 @@ class TableScreen(Screen[None]):
     def _think(self, asks: list[tuple[int, PlayerView]], stamp: Stamp, pace: bool) -> None:
         """Ask the bots (their views taken on the screen's thread); ``pace`` keeps to the bots' pace."""
         start = time.monotonic()
-        decisions = [self.table.decide(seat, view) for seat, view in asks]
+        if len(asks) > 1:  # the passes, all at once: each bot is a program, and three slow ones cost one wait
+            with ThreadPoolExecutor(len(asks), thread_name_prefix="bot-pass") as pool:
+                decisions = list(pool.map(lambda ask: self.table.decide(*ask), asks))
+        else:
+            decisions = [self.table.decide(seat, view) for seat, view in asks]
         wait = self.app.settings.bot_delay - (time.monotonic() - start) if pace else 0
         if wait > 0:
             time.sleep(wait)
