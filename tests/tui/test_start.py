@@ -360,3 +360,22 @@ async def test_a_choice_that_changes_another_says_so():
         await pilot.press("right")  # seven, under the same rules: nothing to say
         await pilot.pause()
         assert len(app._notifications) == 2
+
+
+@sync
+async def test_browsing_the_counts_of_players_brings_the_rules_back():
+    """Danish, then six players (the Swedish rules), then back to four: the rules stayed Swedish, and a player
+    who had only looked at the counts started a Swedish game unawares (pt-ak)."""
+    app = make_app(seed=3, lang="en", preset="dansk", players=4)
+    app.lang_fixed = True
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("down", "right", "right")  # 5, then 6: the Swedish rules
+        await pilot.pause()
+        assert (screen.setup.preset, screen.setup.players) == ("svensk", 6)
+        await pilot.press("right", "left", "left")  # 7, 6, then 5: the Danish rules again
+        await pilot.pause()
+        assert (screen.setup.preset, screen.setup.players) == ("dansk", 5)
+        assert screen.query_one("#preset", Choice).value == "dansk"
+        assert [n.message for n in app._notifications][-1] == "5 players: back to Danish"

@@ -182,6 +182,8 @@ class StartScreen(Screen[None]):
         self._retext_when_shown = False
         self._refocus: str | None = None
         """The line that had the focus when the form was last left or said anew."""
+        self._rules_before: str | None = None
+        """The rules chosen before a count of players switched them to the Swedish: back when the count allows."""
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
@@ -419,6 +421,7 @@ class StartScreen(Screen[None]):
         key = event.choice.id
         setup = replace(self.setup, name=self.typed_name())
         if key == "preset":
+            self._rules_before = None
             setup = replace(setup, preset=event.value)
             self.post_message(SettingChanged("lang", PRESET_LANGUAGE.get(event.value, "da"), chosen=False))
         elif key == "players":
@@ -427,8 +430,13 @@ class StartScreen(Screen[None]):
                 setup = replace(setup, players=max(player_counts(setup.preset)))  # round the rules' own tables
             else:
                 setup = replace(setup, players=event.value)
+            before = self._rules_before
             if setup.players not in player_counts(setup.preset):
+                self._rules_before = self._rules_before or setup.preset
                 setup = replace(setup, preset="svensk")  # (the language stays: the player chose a table)
+            elif before is not None and setup.players in player_counts(before):
+                setup = replace(setup, preset=before)  # only browsing the counts: the rules come back
+                self._rules_before = None
         elif key == "variant":
             setup = replace(setup, variant=event.value)
         elif key == "passing":
@@ -456,7 +464,8 @@ class StartScreen(Screen[None]):
         if key == "preset" and after.players != before.players:
             text = t("start.players.fewer", rules=t.preset_name(after.preset), n=after.players)
         elif key == "players" and after.preset != before.preset:
-            text = t("start.players.svensk", n=after.players)
+            said = "start.players.svensk" if after.preset == "svensk" else "start.players.back"
+            text = t(said, n=after.players, rules=t.preset_name(after.preset))
         else:
             return
         self.notify(text, timeout=4, markup=False)
