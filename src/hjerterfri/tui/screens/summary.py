@@ -96,11 +96,14 @@ class SheetScreen(Screen[None]):
 
         self.app.push_screen(SettingsScreen())
 
+    HELP = "help.summary"
+    """The help's text: the round's keys (the game's end has its own: Enter, o and r do nothing there)."""
+
     def action_help(self) -> None:
-        """The keys of a summary (it showed the table's, and at the game's end nothing)."""
+        """The keys of this sheet (it showed the table's, and at the game's end nothing, then the round's)."""
         from .dialogs import HelpScreen
 
-        self.app.push_screen(HelpScreen("help.summary"))
+        self.app.push_screen(HelpScreen(self.HELP))
 
     async def recompose(self) -> None:
         """The sheet fitted anew, its footer with it (the new one came up empty)."""
@@ -196,6 +199,8 @@ class RoundSummaryScreen(SheetScreen):
 
 class GameEndScreen(SheetScreen):
     """The winner (or the draw, or the shared win) and the whole score history."""
+
+    HELP = "help.end"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_game", "key.new"),
