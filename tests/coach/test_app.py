@@ -250,6 +250,13 @@ async def test_the_round_summary_opens_the_review_of_the_round(small_budget):
         while screen.index != told[0]:
             await pilot.press("right")
         assert "\nWhy, on the sampled deals: " in str(screen.query_one("#status").render())
+        await pilot.press("question_mark")  # the review's own keys and marks (? did nothing)
+        await pilot.pause()
+        help_text = "".join(plain(w.content) for w in app.screen.query(Static))
+        assert "the next costly choice" in help_text and "the card you played stands raised" in help_text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, RoundSummaryScreen)

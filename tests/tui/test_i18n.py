@@ -200,7 +200,7 @@ def test_an_undo_names_the_seats_own_card_apart_from_the_others():
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("key", ["help.start", "help.text", "help.replay", "help.summary", "help.end"])
+@pytest.mark.parametrize("key", ["help.start", "help.text", "help.replay", "help.summary", "help.end", "help.review"])
 def test_a_help_line_too_long_for_the_window_wraps_under_its_own_words(lang, key):
     """At 60 columns a key's words wrapped to the dialog's left edge, under the keys."""
     from rich.console import Console

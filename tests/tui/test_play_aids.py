@@ -543,6 +543,18 @@ async def test_a_without_a_hint_to_take_says_so_by_key_and_by_click():
         assert "The hint's cards are already chosen" in status(app) and len(screen.chosen) == 3
 
 
+@sync
+async def test_v_at_the_table_says_where_the_review_is():
+    """The help lists v ("after a round"); pressed during play it did nothing."""
+    table = fixed_table(seed=3, lang="en")
+    app = app_at(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("v")
+        await pilot.pause()
+        assert status(app) == "What your choices cost is shown after the round: v on its summary"
+
+
 async def until_hinted(pilot, screen) -> None:
     """Wait (two seconds at most) for the hint being worked out in its worker."""
     for _ in range(100):

@@ -54,6 +54,7 @@ class ReviewScreen(Screen[None]):
         Binding("right,n", "step(1)", "key.next", key_display="→"),
         Binding("left,p", "step(-1)", "key.previous", key_display="←"),
         Binding("escape,v", "close", "key.close", key_display="Esc"),
+        Binding("question_mark", "help", "key.help", key_display="?"),
     ]
     app: HjerterfriApp
 
@@ -102,6 +103,12 @@ class ReviewScreen(Screen[None]):
             yield Static(id="me")
             yield HandView(self.app.deck, id="hand")
         yield Footer()
+
+    def action_help(self) -> None:
+        """The review's keys, and what its marks mean (? did nothing)."""
+        from .dialogs import HelpScreen
+
+        self.app.push_screen(HelpScreen("help.review"))
 
     def on_mount(self) -> None:
         relabel(self, self.app.texts)

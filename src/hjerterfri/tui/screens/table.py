@@ -877,8 +877,12 @@ class TableScreen(Screen[None]):
             self._release()
 
     def _say_why_not(self, key: str) -> bool:
-        """For u, c, a (and i in a challenge) when they do not apply now: say why, instead of nothing (a dimmed
-        key that did nothing read as broken). Whether it said anything."""
+        """For u, c, a (and i in a challenge) when they do not apply now, and v, which belongs to the round's
+        summary: say why, instead of nothing (a dimmed key that did nothing read as broken). Whether it said
+        anything."""
+        if key == "v":  # the help lists it: "after a round"
+            self.say(self.app.texts("review.later"), error=True)
+            return True
         action = {"u": "undo", "c": "claim", "i": "hint", "a": "accept_hint"}.get(key)
         if action is None or self.check_action(action, ()):
             return False  # it applies: it does its own work
