@@ -218,12 +218,12 @@ def build_parser(lang: str | None = "en") -> argparse.ArgumentParser:
     _add_display_flags(cont, lang)
 
     replay = sub.add_parser("replay", help=h("replay"), lang=lang)
-    replay.add_argument("file", type=path, help=h("replay.file"))
+    replay.add_argument("file", nargs="?", type=path, help=h("replay.file"))
     replay.add_argument("--text", action="store_true", help=h("replay.text"))
     _add_display_flags(replay, lang)
 
     analyse = sub.add_parser("analyse", help=h("analyse"), lang=lang)
-    analyse.add_argument("file", type=path, help=h("analyse.file"))
+    analyse.add_argument("file", nargs="?", type=path, help=h("analyse.file"))
     analyse.add_argument("--seat", type=int, metavar="N", help=h("analyse.seat"))
     analyse.add_argument("--round", type=int, metavar="N", help=h("analyse.round"))
     analyse.add_argument("--top", type=int, default=10, metavar="K", help=h("analyse.top"))
@@ -312,6 +312,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _find_in_games(args)
     kept = _end_on_signals()
     try:
+        _latest_game(args)
         status = _handler(args.command or "play")(args)
         sys.stdout.flush()  # here, so that a reader gone away is met below, not at exit
         return status
@@ -379,6 +380,25 @@ def _find_in_games(args: argparse.Namespace) -> None:
             continue
         if saved is not None:
             setattr(args, name, str(saved))
+
+
+class NoGames(MessageError, ValueError):
+    """``replay`` or ``analyse`` without a file, and no game saved."""
+
+
+def _latest_game(args: argparse.Namespace) -> None:
+    """``replay`` and ``analyse`` without a file take the game saved last, finished or not (as ``continue``
+    takes the latest unfinished one; they asked for a path a player had to look up with ``games``)."""
+    if args.command not in ("replay", "analyse") or args.file is not None:
+        return
+    from .gamelog import log_files
+    from .paths import games_dir
+
+    folder = games_dir(getattr(args, "data_dir", None))
+    newest = next(iter(log_files(folder)), None)
+    if newest is None:
+        raise NoGames(Message("games.none", dir=str(folder)))
+    args.file = str(newest)
 
 
 def error_message(error: Exception) -> Message | str:

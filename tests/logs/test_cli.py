@@ -342,3 +342,22 @@ def test_games_at_80_columns_folds_a_long_file_name_and_leaves_room_for_the_rest
     out = capsys.readouterr().out
     assert "".join(w for w in out.split() if w.strip("a") in ("", ".json")) == path.name  # whole, over lines
     assert "unfinished, round 1" in out and " vs " in out
+
+
+def test_replay_and_analyse_without_a_file_take_the_game_saved_last(capsys, tmp_path):
+    """Both asked for a path that a player had to look up with `games`; `continue` needs none."""
+    import os
+
+    assert main(["--lang", "en", "--data-dir", str(tmp_path), "replay", "--text"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("hjerterfri: error: No saved games in ")
+    (tmp_path / "games").mkdir()
+    older, newer = play_out(new_record(seed=2, target=30)), play_out(new_record(seed=4), actions=20)
+    save(older, tmp_path / "games" / "older.json")
+    save(newer, tmp_path / "games" / "newer.json")
+    os.utime(tmp_path / "games" / "older.json", (1, 1))
+    assert main(["--lang", "da", "--data-dir", str(tmp_path), "replay", "--text"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("spiller.")  # the newer, unfinished one
+    os.utime(tmp_path / "games" / "newer.json", (0, 0))
+    assert main(["--lang", "en", "--data-dir", str(tmp_path), "replay", "--text"]) == 0
+    assert " wins with " in capsys.readouterr().out
