@@ -602,7 +602,11 @@ class TableScreen(Screen[None]):
                 self._notify_fault(decision)
             self.table.apply(decision)
         if message.decisions and message.decisions[0].kind == "pass":
-            self._after_pass()
+            if self.view.phase is Phase.PASSING and self.view.passed_mask is None:  # you are still choosing:
+                self.refresh_table()  # a message of yours stays (the passes coming in wiped "No trick yet")
+                self.advance()
+            else:
+                self._after_pass()
         elif message.decisions:
             self._after_play()
 
