@@ -12,6 +12,7 @@ card formatter (``Deck``), and explains every engine ``Reason`` ("Du skal bekend
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,7 +28,24 @@ __all__ = ["LANGUAGES", "PLURAL_FORMS", "Texts", "catalogue", "reason_keys"]
 LANGUAGE_NAMES = {"da": "dansk", "sv": "svenska", "en": "English"}
 """Each language by its own name (as the language choice shows it, whatever the language of the screen)."""
 PRESET_LANGUAGE = {"dansk": "da", "dansk-hus": "da", "svensk": "sv"}
-"""The language a preset suggests until the player chooses one."""
+"""The language a preset suggests until the player chooses one (where the system names none of ours)."""
+
+
+def system_language() -> str | None:
+    """The language the system asks for, where it is one of ours: ``LANGUAGE``'s first, else ``LC_ALL``,
+    ``LC_MESSAGES`` or ``LANG``, as gettext reads them; None for another language, or none ("C")."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "").split(":")[0]
+        if value:
+            code = value.split(".")[0].split("@")[0].split("_")[0].lower()
+            return code if code in LANGUAGES else None
+    return None
+
+
+def default_language(preset: str | None) -> str:
+    """The language before the player chooses one: the system's, if it is one of ours (an English player's
+    first start was all in Danish), else the preset's."""
+    return system_language() or PRESET_LANGUAGE.get(preset or "", "da")
 
 
 def _is_you(value: object) -> bool:

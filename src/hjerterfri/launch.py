@@ -13,7 +13,7 @@ from .catalogue import Message
 from .challenge import Challenge, ChallengeError
 from .files import GameInUse, GameLock
 from .gamelog import GameRecord
-from .i18n import PRESET_LANGUAGE, Texts
+from .i18n import Texts, default_language, system_language
 from .paths import data_dir
 from .rules import PRESETS, RulesError
 from .settings import KeptSettings, Settings
@@ -36,11 +36,11 @@ def kept_settings(args: argparse.Namespace) -> KeptSettings:
 
 
 def language(args: argparse.Namespace, preset_name: str | None = None) -> str:
-    """The language a command speaks: the flag's, else the one the player chose and kept, else the preset's
-    (``preset_name``, else the one started last time)."""
+    """The language a command speaks: the flag's, else the one the player chose and kept, else the system's
+    where it is one of ours, else the preset's (``preset_name``, else the one started last time)."""
     kept = kept_settings(args)
     preset = preset_name or kept.settings("da").preset
-    return kept.settings(PRESET_LANGUAGE.get(preset, "da")).lang
+    return kept.settings(default_language(preset)).lang
 
 
 def _keep_settings(app: HjerterfriApp, kept: KeptSettings) -> None:
@@ -59,7 +59,7 @@ def _keep_settings(app: HjerterfriApp, kept: KeptSettings) -> None:
             failed = True
 
     app.on_settings = keep
-    app.lang_fixed = kept.lang_chosen
+    app.lang_fixed = kept.lang_chosen or system_language() is not None  # the rules do not change it then
     if kept.problem:
         app.notice = app.texts("settings.broken", error=kept.problem)
 
@@ -230,7 +230,7 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
     offer = Choice(None, None, []) if skip else _offer(args)
     app = _app(
         args,
-        kept.settings(PRESET_LANGUAGE.get(challenge.preset if challenge else preset, "da")),
+        kept.settings(default_language(challenge.preset if challenge else preset)),
         offer.lock,
         setup=setup,
         skip_start=skip,
@@ -347,7 +347,7 @@ def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
             lock.release()
             return 1 if record.is_finished else 2
         kept = kept_settings(args)
-        settings = kept.settings(PRESET_LANGUAGE.get(record.rules.name, "da"))
+        settings = kept.settings(default_language(record.rules.name))
         folder = data_dir(getattr(args, "data_dir", None))
         table = Table(
             record, process_players(folder / "bots"), settings.bot_limit
@@ -365,7 +365,7 @@ def continue_app(args: argparse.Namespace) -> HjerterfriApp | int:
 def play_branch(args: argparse.Namespace, record: GameRecord) -> int:
     """Play a game branched from a replay (``hjerterfri replay FILE``, then ``b``): saved to a new file."""
     kept = kept_settings(args)
-    settings = kept.settings(PRESET_LANGUAGE.get(record.rules.name, "da"))
+    settings = kept.settings(default_language(record.rules.name))
     folder = data_dir(getattr(args, "data_dir", None))
     app = _app(args, settings, table=Table(record, process_players(folder / "bots"), settings.bot_limit))
     _keep_settings(app, kept)

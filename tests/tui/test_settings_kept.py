@@ -121,6 +121,32 @@ def test_with_nothing_saved_the_language_is_the_presets():
     assert app.settings.lang == "sv" and not app.lang_fixed
 
 
+@pytest.mark.parametrize(
+    ("env", "lang"),
+    [
+        ({"LANG": "en_US.UTF-8"}, "en"),
+        ({"LANG": "sv_SE.UTF-8"}, "sv"),
+        ({"LANGUAGE": "en_GB:en", "LANG": "da_DK.UTF-8"}, "en"),
+        ({"LC_ALL": "da_DK.UTF-8", "LANG": "en_US.UTF-8"}, "da"),
+        ({"LANG": "de_DE.UTF-8"}, None),  # not one of ours: the preset's
+        ({"LANG": "C.UTF-8"}, None),
+    ],
+)
+def test_with_nothing_saved_the_language_is_the_systems_where_it_is_ours(env, lang, monkeypatch, capsys):
+    """An English player's first start, and its --help, were all in Danish (pt-ak: LANG=en_US.UTF-8). The
+    system's language, once it has spoken, is not changed by a choice of rules on the start screen."""
+    from hjerterfri.cli import main
+
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    app = play_app(args_for("--preset", "svensk", "--seed", "2"))
+    assert app.settings.lang == (lang or "sv") and app.lang_fixed == (lang is not None)
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    usage = {"da": "brug: ", "sv": "användning: ", "en": "usage: ", None: "brug: "}[lang]
+    assert capsys.readouterr().out.startswith(usage)
+
+
 @sync
 async def test_a_setting_changed_in_the_app_is_there_next_run():
     app = play_app(args_for("--seed", "3", "--speed", "instant"))

@@ -142,9 +142,10 @@ class TableScreen(Screen[None]):
         self.held: Trick | None = None
         """A finished trick left on the table for a moment (or until a key, as set)."""
         self._held_at = self._cleared_at = -LATE_KEY
-        self._faults_shown: dict[int, float] = {}
         """When a trick was last completed, and when its pause cleared it (not a key): a key just after
         either was meant for the trick as it was."""
+        self._faults_shown: dict[int, float] = {}
+        """Each seat, when its bot's last fault was told: one notice a seat while it shows."""
         self.status = Text()
         self.error = False
         """The status line shows a refusal (until the next action)."""
