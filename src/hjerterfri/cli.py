@@ -228,13 +228,13 @@ def build_parser(lang: str | None = "en") -> argparse.ArgumentParser:
     analyse.add_argument("--round", type=int, metavar="N", help=h("analyse.round"))
     analyse.add_argument("--top", type=int, default=10, metavar="K", help=h("analyse.top"))
     analyse.add_argument("--json", action="store_true", help=h("analyse.json"))
-    _add_display_flags(analyse, lang)
+    _add_display_flags(analyse, lang, pace=False)
 
     challenge = sub.add_parser("challenge", help=h("challenge.command"), lang=lang)
     challenge.add_argument("source", metavar="FILE|CODE", help=h("challenge.source"))
     challenge.add_argument("--par", action="store_true", help=h("challenge.par"))
     challenge.add_argument("--json", action="store_true", help=h("challenge.json"))
-    _add_display_flags(challenge, lang)
+    _add_display_flags(challenge, lang, pace=False)
 
     games = sub.add_parser("games", help=h("games"), lang=lang)
     _add_data_dir(games, h("data-dir.short"))
@@ -278,12 +278,14 @@ def _help(lang: str | None, key: str, **values: object) -> str | None:
     return None if lang is None else say(lang, f"args.{key}", **values)
 
 
-def _add_display_flags(parser: argparse.ArgumentParser, lang: str | None) -> None:
+def _add_display_flags(parser: argparse.ArgumentParser, lang: str | None, pace: bool = True) -> None:
+    """The look and language flags; ``pace``: the bots' pace too, where bots play (not for ``analyse``)."""
     h = functools.partial(_help, lang)
     look = parser.add_argument_group(h("group.display"))
     look.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=h("ascii"))
     look.add_argument("--four-colour", action="store_true", default=argparse.SUPPRESS, help=h("four-colour"))
-    look.add_argument("--speed", choices=SPEEDS, default=argparse.SUPPRESS, help=h("speed"))
+    if pace:
+        look.add_argument("--speed", choices=SPEEDS, default=argparse.SUPPRESS, help=h("speed"))
     look.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=h("lang"))
 
 
