@@ -172,7 +172,7 @@ def new_record_with(rules, seats):
 
 def test_an_unfinished_round_counts_its_whole_tricks_and_shows_the_kitty_lying():
     """A 3-player Danish round saved after the pass and one card: 'trick 1/17' (it said 1/1), and the kitty's
-    card face down in the middle as at the table, until the first trick is taken."""
+    card face down in the middle as at the table, until the first trick is taken; then who took it, and what."""
     asyncio.run(_test_an_unfinished_round())
 
 
@@ -195,6 +195,12 @@ async def _test_an_unfinished_round():
             await pilot.pause()
             assert header in str(app.query_one("#header").render())
             assert app.query_one(TrickView).kitty == kitty
+            status = plain(app.query_one("#status").render())
+            if actions == 2:  # the first trick just taken: and the kitty with it, said (it never was)
+                r = record.game.round
+                taker = record.seats[r.tricks[0].winner].name
+                said = app.texts.cards_sorted(cards_of(r.kitty))
+                assert f"{taker} takes the kitty: {said}" in status or f"You take the kitty: {said}" in status
 
 
 def test_the_steps_of_the_exchange_say_who_passes_what_and_what_came_in():

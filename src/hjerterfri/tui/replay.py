@@ -341,13 +341,16 @@ class ReplayApp(ReportingApp):
         return Text(self.trick_end(r))
 
     def trick_end(self, r: Round) -> str:
-        """The last trick's last card, then who took it (the card was not said: a screen reader missed it)."""
+        """The last trick's last card, then who took it (the card was not said: a screen reader missed it), and
+        the kitty's cards with the first."""
         t = self.texts
         done = r.tricks[-1]
         last = len(done.cards) - 1
         played = t("played", name=self.names[done.seat_of(last)], card=t.card_name(done.cards[last]))
         name = self.names[done.winner]
         won = t("trick.won.points", name=name, n=done.points) if done.points else t("trick.won", name=name)
+        if len(r.tricks) == 1 and r.kitty:  # the kitty goes with the first trick (it was never said here)
+            won += f" · {t('kitty.taken.cards', name=name, cards=t.cards_sorted(cards_of(r.kitty)))}"
         return f"{played} · {won}"
 
     def totals_before(self, round_index: int) -> list[int]:
