@@ -41,6 +41,8 @@ SEED = 1_000_003
 
 Kind = Literal["pass", "play"]
 NOTABLE = 0.25
+READ_AS_MIDDEL = ("middel", "svær")
+"""The bots whose play svær's reading of the others models (``Budget.reads_others``)."""
 """A cost worth naming: below it, a choice is as good as the best within what the budget tells apart (it
 still counts in the totals)."""
 
@@ -73,6 +75,12 @@ class Budget:
     pass_measure: int = 256
     """Pass: fresh deals on which the pass made is measured against the best alternative (and as many
     again, up to ``rounds`` times, while the interval is wider than ``precise``)."""
+    reads_others: bool = True
+    """svær's reading of the others' play: what a seat that ducked or kept its queen back probably lacks, and
+    deals fitted to how they played, as ``middel`` plays. False where another seat is no ``middel`` or
+    ``svær`` (``let``, a program, a person): that reading was wrong there, and the review called a card that
+    lost the queen in none of the possible deals a sure loss of 12 points. Then every deal the seat could
+    not rule out counts alike."""
     explain: int = 96
     """Deals on which a costly card and the better one are played out again to say why (``Review.why``)."""
     pass_explain: int = 192
@@ -293,15 +301,17 @@ def equivalent_cards(view: PlayerView) -> list[tuple[Card, ...]]:
 def _evaluator(budget: Budget, seed: int, deals: int | None = None) -> SvaerBot:
     """svær's evaluation on this budget's deals per batch (or on ``deals``), and no clock."""
     n = deals or budget.batch
+    fits = budget.fits if budget.reads_others else 1
     return SvaerBot(
         seed,
         min_samples=n,
         max_samples=n,
-        oversample=budget.fits,
-        max_fits=n * budget.fits,
+        oversample=fits,
+        max_fits=n * fits,
         exact_draws=0,
         walk=0,
         time_cap=math.inf,
+        infer=budget.reads_others,
     )
 
 
@@ -454,6 +464,9 @@ def analyse(
         raise AnalysisError(Message("analysis.seat", seat=seat, last=record.rules.players - 1))
     if record.rules.decks != 1:
         raise AnalysisError(Message("analysis.decks"))
+    others = [s.bot for i, s in enumerate(record.seats) if i != seat]
+    if budget.reads_others and not all(bot in READ_AS_MIDDEL for bot in others):
+        budget = dataclasses.replace(budget, reads_others=False)
     todo = decisions(record, seat, rounds)
     done: list[Review] = []
     for i, decision in enumerate(todo):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hjerterfri.analysis import Budget, analyse, decisions, equivalent_cards, review_play
+from hjerterfri.analysis import Budget, analyse, decisions, equivalent_cards, review, review_play
 from hjerterfri.cards import Card, parse_cards
 from hjerterfri.gamelog import from_dict, to_dict
 
@@ -153,3 +153,23 @@ def test_the_best_alternative_is_never_worse_than_the_choice_made():
     for d in analyse(blunder_record(), budget=SMALL).decisions:
         assert d.best_points <= d.played_points + 1e-9, d
         assert (d.best == d.played) == (d.cost == 0.0) or d.forced, d
+
+
+def test_against_let_the_review_reads_no_more_into_the_others_play_than_the_rules_allow():
+    """A tester's 3-player game against `let` (pt-am): at trick 12 she led 9♠ and Mette, whose only spade was
+    Q♠, took her own queen. The review said "cost 12.0 ± 0.0 … you take Q♠ in 100%": svær's reading of the
+    others (a seat that ducked lacks the cards between; deals fitted to middel's play) had ruled out the real
+    deal, as `let` does not play so. Against players it does not model, every deal not ruled out counts."""
+    from pathlib import Path
+
+    from hjerterfri.gamelog import load
+
+    record = load(Path(__file__).parent.parent / "data" / "logs" / "let-opponents-queen.json")
+    small = Budget(batch=12, select=2, measure=2, rounds=1, explain=24)
+    (trick_12,) = [d for d in decisions(record, 0, [1]) if d.trick == 12]
+    said_before = review(trick_12, small)  # reading them as middel: a sure loss that was none
+    assert said_before.cost > 10 and said_before.margin < 0.5
+    reviewed = analyse(record, rounds=[1], budget=small)
+    assert not reviewed.budget.reads_others
+    (again,) = [d for d in reviewed.decisions if d.trick == 12]
+    assert not again.named and again.cost < 2, again
