@@ -889,18 +889,18 @@ class TableScreen(Screen[None]):
             self.say(self.app.texts("review.later"), error=True)
             return True
         action = {"u": "undo", "c": "claim", "i": "hint", "a": "accept_hint"}.get(key)
-        if action is None or self.check_action(action, ()):
-            return False  # it applies: it does its own work
+        applies = action is not None and self.check_action(action, ())
+        if action is None or applies:
+            return False  # it does its own work
         if key == "i" and self.table.record.challenge is None:
             return False  # out of turn the hint key does nothing, as before
-        if key == "a":
-            if self.check_action(action, ()) is False:
-                return False  # not while playing, nor in a challenge
-
+        if key != "a":
+            getattr(self, f"action_{action}")()
+        elif applies is None:  # (not while playing, nor in a challenge: False)
             same = self.hinted and sorted(self.hinted) == sorted(self.chosen)
             self.say(self.app.texts("hint.take.same" if same else "hint.take.none"), error=True)
         else:
-            getattr(self, f"action_{action}")()
+            return False
         return True
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
