@@ -41,10 +41,10 @@ SEED = 1_000_003
 
 Kind = Literal["pass", "play"]
 NOTABLE = 0.25
-READ_AS_MIDDEL = ("middel", "svær")
-"""The bots whose play svær's reading of the others models (``Budget.reads_others``)."""
 """A cost worth naming: below it, a choice is as good as the best within what the budget tells apart (it
 still counts in the totals)."""
+READ_AS_MIDDEL = ("middel", "svær")
+"""The bots whose play svær's reading of the others models (``Budget.reads_others``)."""
 
 
 class AnalysisError(MessageError, ValueError):
