@@ -320,6 +320,9 @@ def test_sigterm_ends_an_arena_and_its_bots_programs(tmp_path, jobs):
     marker = f"arena-term-{os.getpid()}-{time.monotonic_ns()}"
     seats = f"exec:{sys.executable} {badbot} hang,let,let,let"
     command = [sys.executable, "-m", "hjerterfri", "--data-dir", str(tmp_path), "arena", "--seats", seats]
+    # (a long limit: with the default 10 s, a loaded machine saw the first job's hung bot fault and end the run
+    # before the second job's program had started)
+    command += ["--move-limit", "120"]
     child = subprocess.Popen([*command, "--deals", str(jobs), "--jobs", str(jobs)], stdout=subprocess.DEVNULL,
                              stderr=subprocess.PIPE, env={**os.environ, "ARENA_MARK": marker})  # fmt: skip
 

@@ -164,7 +164,7 @@ def test_against_let_the_review_reads_no_more_into_the_others_play_than_the_rule
 
     from hjerterfri.gamelog import load
 
-    record = load(Path(__file__).parent.parent / "data" / "logs" / "let-opponents-queen.json")
+    record = load(Path(__file__).parent.parent / "data" / "coach" / "let-opponents-queen.json")
     small = Budget(batch=12, select=2, measure=2, rounds=1, explain=24)
     (trick_12,) = [d for d in decisions(record, 0, [1]) if d.trick == 12]
     said_before = review(trick_12, small)  # reading them as middel: a sure loss that was none

@@ -169,13 +169,13 @@ def test_a_bot_that_cannot_be_loaded_is_one_line_in_danish(capsys, tmp_path):
         (["--players", "9"], "argumentet --players: ugyldigt valg: 9 (vælg mellem 3, 4, 5, 6, 7, 8)"),
         (["--seed", "x"], "argumentet --seed: ikke et heltal: 'x'"),  # was "ugyldig int-værdi"
         (["games", "--frobnicate"], "ukendte argumenter: --frobnicate"),
-        (["replay"], "disse argumenter mangler: file"),
+        (["challenge"], "disse argumenter mangler: FILE|CODE"),
         (["--name", "\x07"], "argumentet --name: et navn er 1 til 40 skrivbare tegn, ikke '\\x07'"),
     ],
 )
 def test_argparse_refusals_are_said_in_danish_too(capsys, argv, said):
     line = error_line(capsys, ["--lang", "da", *argv])
-    prog = f"hjerterfri {argv[0]}" if argv[0] in ("replay", "games") else "hjerterfri"  # games: it said the top's help
+    prog = f"hjerterfri {argv[0]}" if argv[0] in ("challenge", "games") else "hjerterfri"  # games: it said the top's
     assert line == f"{prog}: fejl: {said} (se {prog} --help)"
 
 
