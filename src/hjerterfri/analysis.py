@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .bots import reads_others
 from .bots.outcome import Outcomes
 from .bots.svaer import SvaerBot, pass_outcomes, score_passes
 from .cards import POINTS, SUIT_MASKS, Card, cards_of
@@ -43,8 +44,6 @@ Kind = Literal["pass", "play"]
 NOTABLE = 0.25
 """A cost worth naming: below it, a choice is as good as the best within what the budget tells apart (it
 still counts in the totals)."""
-READ_AS_MIDDEL = ("middel", "svær")
-"""The bots whose play svær's reading of the others models (``Budget.reads_others``)."""
 
 
 class AnalysisError(MessageError, ValueError):
@@ -464,8 +463,7 @@ def analyse(
         raise AnalysisError(Message("analysis.seat", seat=seat, last=record.rules.players - 1))
     if record.rules.decks != 1:
         raise AnalysisError(Message("analysis.decks"))
-    others = [s.bot for i, s in enumerate(record.seats) if i != seat]
-    if budget.reads_others and not all(bot in READ_AS_MIDDEL for bot in others):
+    if budget.reads_others and not reads_others(s.bot for i, s in enumerate(record.seats) if i != seat):
         budget = dataclasses.replace(budget, reads_others=False)
     todo = decisions(record, seat, rounds)
     done: list[Review] = []

@@ -79,3 +79,22 @@ def test_the_hint_is_svaers_choice_given_more_time_on_a_busy_machine():
         r.play(r.legal_plays()[0])
     view = r.view(r.turn)
     assert Adviser(0).choose_play(view) == SvaerBot(0, time_cap=math.inf).choose_play(view)
+
+
+def test_the_hint_reads_the_others_as_middel_only_where_they_are():
+    """svær reads the others' play as middel's (a seat that ducked lacks the cards in between). Against let
+    that reading ruled out the real deal (the coach's sure 12-point loss that was none); the hint there reads
+    nothing into their play but what the rules show."""
+    from hjerterfri.bots.svaer import Adviser, PlainAdviser
+    from hjerterfri.rules import preset
+    from hjerterfri.table import Table, local_players
+
+    for bots, kind in (("middel", Adviser), ("svær", Adviser), ("let", PlainAdviser)):
+        table = Table.new(preset("dansk"), 3, ["Ida", "A", "B", "C"], bots, local_players())
+        view = table.view(0)
+        assert len(table.advise(view)) == 3  # the pass
+        adviser = table._adviser
+        assert type(adviser.bot) is kind
+        table.close()
+    plain = PlainAdviser()
+    assert not plain.infer and plain.oversample == 1 and plain.time_cap == Adviser().time_cap

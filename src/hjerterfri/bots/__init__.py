@@ -8,11 +8,22 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 
 from ..catalogue import Message
 from .base import Bot, BotError, RandomBot, decision_rng
 
-__all__ = ["ALIASES", "LEVELS", "Bot", "BotError", "RandomBot", "decision_rng", "level_name", "make_bot"]
+__all__ = [
+    "ALIASES",
+    "LEVELS",
+    "Bot",
+    "BotError",
+    "RandomBot",
+    "decision_rng",
+    "level_name",
+    "make_bot",
+    "reads_others",
+]
 
 
 LEVELS: dict[str, str] = {
@@ -21,6 +32,18 @@ LEVELS: dict[str, str] = {
     "svær": "hjerterfri.bots.svaer:SvaerBot",
 }
 ALIASES = {"svaer": "svær", "random": "hjerterfri.bots.base:RandomBot"}
+
+
+READ_AS_MIDDEL = ("middel", "svær")
+"""The bots whose play svær's reading of the others models: a seat that ducked lacks the cards in between,
+and deals are fitted to middel's play."""
+
+
+def reads_others(specs: Iterable[str | None]) -> bool:
+    """Whether svær's reading of the others fits the other seats, played by ``specs`` (None: a person).
+    Against ``let`` it ruled out the real deal, and the coach called a card that lost nothing a sure 12-point
+    loss: elsewhere the coach and the hint read nothing into the others' play but what the rules show."""
+    return all(spec in READ_AS_MIDDEL for spec in specs)
 
 
 def level_name(spec: str) -> str:

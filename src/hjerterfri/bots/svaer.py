@@ -324,6 +324,16 @@ class Adviser(SvaerBot):
         super().__init__(seed, time_cap=4.0)
 
 
+class PlainAdviser(Adviser):
+    """The hint where another seat is no ``middel`` or ``svær`` (``reads_others``): the others' play read
+    for nothing but what the rules say it shows, every deal not ruled out alike."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.infer = False
+        self.oversample = 1
+
+
 def best_card(view: PlayerView, seed: int = 0) -> Card:
     """svær's card for ``view``."""
     return CARDS[SvaerBot(seed).choose_play(view)]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal, Protocol
 
+from ..bots import reads_others
 from ..cards import Card, cards_of
 from ..catalogue import Message, MessageError
 from ..claim import Claim, claim, lead
@@ -25,6 +26,8 @@ from .players import Decision, Kind, Player, PlayerFactory, decide
 from .setup import new_seats
 
 ADVISER = "hjerterfri.bots.svaer:Adviser"
+PLAIN_ADVISER = "hjerterfri.bots.svaer:PlainAdviser"
+"""The hint where another seat is let, a program or a person (``svaer.reads_others``)."""
 """The bot whose choice is the hint: svær, given the time the player waits for it (``HINT_PATIENCE`` in the app)."""
 
 
@@ -388,7 +391,8 @@ class Table:
     def advise(self, view: PlayerView, limit: float | None = None) -> tuple[Card, ...]:
         """What the strongest bot would pass or play in ``view`` (may block; empty if it could not say)."""
         if self._adviser is None:
-            self._adviser = self.make_player(view.seat, ADVISER, 0)
+            others = (seat.bot for s, seat in enumerate(self.seats) if s != view.seat)
+            self._adviser = self.make_player(view.seat, ADVISER if reads_others(others) else PLAIN_ADVISER, 0)
         kind: Kind = "pass" if view.phase is Phase.PASSING else "play"
         decision = decide(self._adviser, view.seat, kind, view, limit)
         return () if decision.fault is not None else decision.cards
