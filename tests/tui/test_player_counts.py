@@ -17,7 +17,7 @@ from hjerterfri.i18n import Texts
 from hjerterfri.launch import continue_app, play_app
 from hjerterfri.rules import OddCards, PassDirection
 from hjerterfri.table import LocalPlayer
-from hjerterfri.table.table import ADVISER
+from hjerterfri.table.table import ADVISER, PLAIN_ADVISER
 from hjerterfri.table.variants import game_rules, variants_for
 from hjerterfri.tui.app import HjerterfriApp
 from hjerterfri.tui.screens.start import StartScreen
@@ -313,7 +313,7 @@ def advised_by(bot):
     """A table's players: LowestBot at every seat, and ``bot`` as the hint."""
 
     def make(seat: int, spec: str, seed: int):
-        return LocalPlayer(bot) if spec == ADVISER else lowest_players(seat, spec, seed)
+        return LocalPlayer(bot) if spec in (ADVISER, PLAIN_ADVISER) else lowest_players(seat, spec, seed)
 
     return make
 
