@@ -822,9 +822,11 @@ async def test_r_shows_the_rules_in_the_players_language():
             await pilot.pause()
             shown = plain(app.screen.query_one(Static).content, width=70)
             assert heading in shown and f"# {heading}" not in shown  # rendered, not the Markdown source
+            frame = app.screen.query_one(VerticalScroll)
+            assert "PgUp/PgDn" in str(frame.border_subtitle)  # that it scrolls, on its frame (a tester did not know)
             await pilot.press("pagedown")
             await pilot.pause()
-            assert app.screen.query_one(VerticalScroll).scroll_y > 0
+            assert frame.scroll_y > 0
 
 
 @sync

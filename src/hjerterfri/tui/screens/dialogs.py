@@ -113,7 +113,8 @@ class RulesScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         text = rules_text(self.app.texts.lang)
-        with VerticalScroll(classes="dialog wide"):
+        with VerticalScroll(classes="dialog wide") as frame:
+            frame.border_subtitle = self.app.texts("rules.hint")  # on the frame, in view (a tester did not know)
             yield Static(Markdown(text if text is not None else self.app.texts("rules.missing")))
         yield Footer(compact=True)
 
