@@ -226,3 +226,42 @@ async def test_help_on_a_summary_and_at_the_games_end_names_their_keys():
                 await pilot.press("escape")
                 await pilot.pause()
                 assert app.screen is screen
+
+
+@sync
+async def test_with_two_decks_no_help_offers_the_review():
+    """At six players there is no review (svær weighs one deck), yet the table's, the summary's and the end's
+    help listed v, and v at the table said "after the round" (pt-an)."""
+    from hjerterfri.tui.screens.dialogs import HelpScreen
+    from hjerterfri.tui.screens.summary import GameEndScreen
+
+    from .test_play_aids import status
+
+    def help_text() -> str:
+        assert isinstance(app.screen, HelpScreen)
+        return "".join(plain(w.content) for w in app.screen.query(Static))
+
+    table = fixed_table(seed=3, preset_name="svensk", lang="en", players=6)
+    app = HjerterfriApp(fast_settings("en"), table=table, make_player=lowest_players)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("v")
+        await pilot.pause()
+        assert status(app).startswith("No review of your choices with two decks")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "undo" in help_text() and "what your choices cost" not in help_text()
+    play_in_engine(table, lambda g: g.round.is_over)
+    app = HjerterfriApp(fast_settings("en"), table=table, make_player=lowest_players)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for screen in (app.screen, GameEndScreen(table)):
+            assert isinstance(screen, (RoundSummaryScreen, GameEndScreen))
+            if app.screen is not screen:
+                await app.push_screen(screen)
+                await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert "this help" in help_text() and "what your choices cost" not in help_text()
+            await pilot.press("escape")
+            await pilot.pause()

@@ -333,7 +333,9 @@ class HjerterfriApp(ReportingApp):
 
     def action_help(self) -> None:
         table = self.table
-        self.push_screen(HelpScreen(challenge=table is not None and table.record.challenge is not None))
+        challenge = table is not None and table.record.challenge is not None
+        two_decks = table is not None and table.rules.decks == 2  # no review (svær weighs one deck)
+        self.push_screen(HelpScreen(challenge=challenge, without="v" if two_decks else None))
 
     def action_rules(self) -> None:
         self.push_screen(RulesScreen())

@@ -70,22 +70,29 @@ def key_table(text: str) -> RenderableType:
     return table
 
 
+def without(text: str, key: str | None) -> str:
+    """Help's ``text`` without the line of ``key``."""
+    return "\n".join(line for line in text.splitlines() if key is None or line.split()[:1] != [key])
+
+
 class HelpScreen(Dialog):
     """The keys of a screen (``text``: ``help.start`` for the start screen; the table's by default, whose hint
     line says there are none in a challenge)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "close", "key.close", show=False)]
 
-    def __init__(self, text: str = "help.text", *, challenge: bool = False) -> None:
+    def __init__(self, text: str = "help.text", *, challenge: bool = False, without: str | None = None) -> None:
         super().__init__()
         self.text = text
         self.values = {"hint": Message("help.hint.challenge" if challenge else "help.hint")}
+        self.without = without
+        """A key that does nothing here, whose line is left out (v, the review, with two decks)."""
 
     def compose(self) -> ComposeResult:
         t = self.app.texts
         with VerticalScroll(classes="dialog"):  # scrolls in a window too small for it
             yield Static(Text(t("help.title"), style="bold"), classes="dialog-title")
-            yield Static(key_table(t(self.text, **self.values)))
+            yield Static(key_table(without(t(self.text, **self.values), self.without)))
         yield Footer(compact=True)
 
 

@@ -103,7 +103,7 @@ class SheetScreen(Screen[None]):
         """The keys of this sheet (it showed the table's, and at the game's end nothing, then the round's)."""
         from .dialogs import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.HELP))
+        self.app.push_screen(HelpScreen(self.HELP, without=None if self.table.rules.decks == 1 else "v"))
 
     async def recompose(self) -> None:
         """The sheet fitted anew, its footer with it (the new one came up empty)."""

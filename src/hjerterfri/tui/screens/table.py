@@ -885,8 +885,9 @@ class TableScreen(Screen[None]):
         """For u, c, a (and i in a challenge) when they do not apply now, and v, which belongs to the round's
         summary: say why, instead of nothing (a dimmed key that did nothing read as broken). Whether it said
         anything."""
-        if key == "v":  # the help lists it: "after a round"
-            self.say(self.app.texts("review.later"), error=True)
+        if key == "v":  # the help lists it: "after a round" (with one deck)
+            one_deck = self.table.rules.decks == 1
+            self.say(self.app.texts("review.later" if one_deck else "review.decks"), error=True)
             return True
         action = {"u": "undo", "c": "claim", "i": "hint", "a": "accept_hint"}.get(key)
         applies = action is not None and self.check_action(action, ())
