@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.css.scalar import Unit
+from textual.errors import NoWidget
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
@@ -906,8 +907,11 @@ class TableScreen(Screen[None]):
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         """A click on a dimmed key of the footer says why it does not apply, as the key itself does."""
-        widget = event.widget
-        if widget is None or self.held is not None or not widget.has_class("-disabled"):
+        try:  # (a terminal's click comes with no widget, a pilot's with one)
+            widget, _ = self.get_widget_at(event.screen_x, event.screen_y)
+        except NoWidget:
+            return
+        if self.held is not None or not widget.has_class("-disabled"):
             return
         key = getattr(widget, "key", None)  # a footer's key (its class is not public)
         if isinstance(key, str) and any(isinstance(a, Footer) for a in widget.ancestors):
