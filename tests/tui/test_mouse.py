@@ -247,7 +247,7 @@ async def test_with_two_decks_no_help_offers_the_review():
         await settle(pilot)
         await pilot.press("v")
         await pilot.pause()
-        assert status(app).startswith("No review of your choices with two decks")
+        assert status(app) == "No review with two decks: the hard bot weighs games of one deck only"
         await pilot.press("question_mark")
         await pilot.pause()
         assert "undo" in help_text() and "what your choices cost" not in help_text()
