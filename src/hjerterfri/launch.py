@@ -18,7 +18,7 @@ from .paths import data_dir
 from .rules import PRESETS, RulesError
 from .settings import KeptSettings, Settings
 from .table import Setup, Table, process_players
-from .table.players import EXEC, command_for
+from .table.players import EXEC, anchored
 
 if TYPE_CHECKING:
     from .tui.app import HjerterfriApp
@@ -200,7 +200,7 @@ def play_app(args: argparse.Namespace) -> HjerterfriApp:
     """The app ``play`` runs."""
     bots = getattr(args, "bots", None)
     if bots is not None and bots.startswith(EXEC):
-        command_for(bots)  # a command that cannot be read or run is a one-line error here, not a crash later
+        bots = anchored(bots)  # a command that cannot be read or run is a one-line error here, not a crash later
     elif bots is not None:
         from .bots import make_bot
 

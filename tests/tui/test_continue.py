@@ -326,7 +326,22 @@ def test_a_bot_program_needs_allow_exec(capsys, tmp_path, monkeypatch):
 
 def test_a_new_game_takes_a_bot_program(tmp_path):
     app = play_app(args_for("--data-dir", str(tmp_path), "--bots", "exec:python3 bot.py", "--seed", "3"))
-    assert app.setup is not None and app.setup.bots == "exec:python3 bot.py"
+    assert app.setup is not None and app.setup.bots == "exec:python3 bot.py"  # no such file here: as written
+
+
+def test_a_bot_programs_files_are_named_so_that_another_folder_finds_them(tmp_path, monkeypatch):
+    """The README's "exec:python3 examples/ducking_bot.py", continued from another folder, found no file and
+    played let's cards: the log now names the files by their absolute paths (the program on PATH stays)."""
+    (tmp_path / "my bots").mkdir()
+    (tmp_path / "my bots" / "bot.py").write_text("", encoding="utf-8")
+    (tmp_path / "run").write_text("#!/bin/sh\n", encoding="utf-8")
+    (tmp_path / "run").chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    spec = "exec:python3 'my bots/bot.py' --fast"
+    app = play_app(args_for("--data-dir", str(tmp_path), "--bots", spec, "--seed", "3"))
+    assert app.setup is not None and app.setup.bots == f"exec:python3 '{tmp_path}/my bots/bot.py' --fast"
+    app = play_app(args_for("--data-dir", str(tmp_path), "--bots", "exec:./run 'my bots/bot.py'", "--seed", "3"))
+    assert app.setup is not None and app.setup.bots == f"exec:{tmp_path}/run '{tmp_path}/my bots/bot.py'"
 
 
 def test_a_finished_game_is_not_continued(capsys, tmp_path):

@@ -412,6 +412,25 @@ def command_for(spec: str) -> list[str]:
     return [sys.executable, "-m", "hjerterfri", "bot", spec]
 
 
+def anchored(spec: str) -> str:
+    """``spec`` with the files its program's command names by a relative path made absolute, so that the game's
+    log starts the same program when it is continued from another folder (the README's ``exec:python3
+    examples/ducking_bot.py`` played ``let``'s cards there). A bare program name is left to the PATH, and a
+    word that names no file here is left as it is. As written on Windows, whose quoting ``shlex`` does not
+    write."""
+    command = command_for(spec)
+    if not spec.startswith(EXEC) or os.name == "nt":
+        return spec
+    words = [command[0] if os.path.basename(command[0]) == command[0] else _absolute(command[0])]
+    words += [_absolute(word) for word in command[1:]]
+    return spec if words == command else EXEC + shlex.join(words)
+
+
+def _absolute(word: str) -> str:
+    """``word`` as an absolute path where it is a relative path to a file here, else as it is."""
+    return os.path.abspath(word) if not os.path.isabs(word) and os.path.isfile(word) else word
+
+
 # Asking and checking
 
 
