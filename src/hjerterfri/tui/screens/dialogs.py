@@ -70,7 +70,7 @@ def key_table(text: str) -> RenderableType:
     return table
 
 
-def without(text: str, key: str | None) -> str:
+def without_key(text: str, key: str | None) -> str:
     """Help's ``text`` without the line of ``key``."""
     return "\n".join(line for line in text.splitlines() if key is None or line.split()[:1] != [key])
 
@@ -92,7 +92,7 @@ class HelpScreen(Dialog):
         t = self.app.texts
         with VerticalScroll(classes="dialog"):  # scrolls in a window too small for it
             yield Static(Text(t("help.title"), style="bold"), classes="dialog-title")
-            yield Static(key_table(without(t(self.text, **self.values), self.without)))
+            yield Static(key_table(without_key(t(self.text, **self.values), self.without)))
         yield Footer(compact=True)
 
 
