@@ -180,6 +180,8 @@ class GameReview:
     name: str
     rounds: tuple[RoundReview, ...]
     budget: Budget
+    fallbacks: int = 0
+    """The seat's passes and cards not weighed: its bot failed, and the fallback chose them."""
 
     @property
     def decisions(self) -> list[Review]:
@@ -206,6 +208,7 @@ class GameReview:
             "cost": round(self.cost, 2),
             "margin95": round(self.margin, 2),
             "budget": dataclasses.asdict(self.budget),
+            "fallbacks": self.fallbacks,
             "rounds": [
                 {
                     "round": r.number,
@@ -242,17 +245,22 @@ class Decision:
     kind: Kind
     cards: tuple[Card, ...]
     view: PlayerView
+    at: int | None = None
+    """For a card, how many cards were played before it in the round."""
 
 
 def decisions(record: GameRecord, seat: int, rounds: Sequence[int] | None = None) -> list[Decision]:
-    """Every pass and card ``seat`` chose in the game (or in the rounds numbered ``rounds``), in order."""
+    """Every pass and card ``seat`` chose in the game (or in the rounds numbered ``rounds``), in order: not the
+    fallback's, played when the seat's bot failed."""
     game = record.game
     out: list[Decision] = []
     totals = [0] * game.rules.players
     ended = {e.round: e.at for e in record.endings}  # a claim, or no points left: the rest was no choice
     for source in game.rounds:
         if rounds is None or source.number in rounds:
-            out.extend(_round_decisions(source, seat, tuple(totals), ended.get(source.number)))
+            skip = {f.at for f in record.fallbacks if f.round == source.number and f.seat == seat}
+            made = _round_decisions(source, seat, tuple(totals), ended.get(source.number))
+            out.extend(d for d in made if d.at not in skip)
         if source.is_over:
             totals = [a + b for a, b in zip(totals, source.scores(), strict=True)]
     return out
@@ -273,7 +281,7 @@ def _round_decisions(source: Round, seat: int, totals: tuple[int, ...], until: i
         if until is not None and played >= until:
             return  # played at once for the players (``Ending``), not chosen
         if r.turn == seat:
-            yield Decision(r.number, len(r.tricks) + 1, "play", (card,), r.view(seat, totals))
+            yield Decision(r.number, len(r.tricks) + 1, "play", (card,), r.view(seat, totals), played)
         r.push(card)
 
 
@@ -473,4 +481,5 @@ def analyse(
             progress(i + 1, len(todo))
     numbers = [r.number for r in record.game.rounds if rounds is None or r.number in rounds]
     by_round = tuple(RoundReview(n, tuple(d for d in done if d.round == n)) for n in numbers)
-    return GameReview(seat, record.seats[seat].name, by_round, budget)
+    fallbacks = sum(f.seat == seat and (rounds is None or f.round in rounds) for f in record.fallbacks)
+    return GameReview(seat, record.seats[seat].name, by_round, budget, fallbacks)

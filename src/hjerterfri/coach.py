@@ -84,6 +84,8 @@ def game_line(texts: Texts, review: GameReview) -> str:
     decisions = texts("coach.decisions", n=len(review.decisions))
     if forced:
         decisions += ", " + texts("coach.forced", n=forced)
+    if review.fallbacks:
+        decisions += "; " + texts("coach.fallbacks", n=review.fallbacks)
     values = {"cost": texts.number(review.cost), "margin": texts.number(review.margin), "decisions": decisions}
     if len(review.rounds) == 1:
         return texts("coach.game.round", round=review.rounds[0].number, **values)

@@ -110,6 +110,16 @@ class Ending:
     claim: int | None = None
 
 
+@dataclass(frozen=True)
+class Fallback:
+    """A bot's pass (``at`` None) or card (played after the round's first ``at`` cards) in round ``round`` that
+    was the fallback's: the bot failed (it raised, timed out or answered wrong), and ``let`` chose instead."""
+
+    round: int
+    seat: int
+    at: int | None = None
+
+
 def other_target(rules: Rules, challenge: Challenge | None) -> int | None:
     """The points a game is played to, where they are not the rule texts' 100 (what the header, the offered
     saved game, the transcript and the list of games say); None for 100, and for a challenge, played to no
@@ -138,6 +148,9 @@ class GameRecord:
     """Every undo, in the order they were made."""
     endings: list[Ending] = field(default_factory=list)
     """The rounds played to their end at once."""
+    fallbacks: list[Fallback] = field(default_factory=list)
+    """The bots' passes and cards that were the fallback's, in the game as it stands (an undo drops the
+    taken-back cards')."""
 
     @classmethod
     def new(
@@ -293,6 +306,11 @@ def _round_dict(r: Round, totals: list[int], record: GameRecord) -> dict[str, An
     for e in record.endings:
         if e.round == r.number:
             d["ended"] = _ending_dict(e)
+    if fallbacks := [f for f in record.fallbacks if f.round == r.number]:
+        d["fallbacks"] = {
+            "passes": sorted(f.seat for f in fallbacks if f.at is None),
+            "cards": sorted(f.at for f in fallbacks if f.at is not None),
+        }
     if r.is_over:
         scores = r.scores()
         for s, p in enumerate(scores):
@@ -437,7 +455,7 @@ _BRANCH = ("from", "round", "cards", "seat")
 _SEAT_REQUIRED = ("name", "player")
 _ROUND_REQUIRED = ("round", "pass", "deal", "passed", "tricks")
 _ROUND_OVER = ("points", "totals", "moon")
-_ROUND_OPTIONAL = (*_ROUND_OVER, "kitty", "undos", "ended")
+_ROUND_OPTIONAL = (*_ROUND_OVER, "kitty", "undos", "ended", "fallbacks")
 _TRICK_REQUIRED = ("leader", "cards")
 _TRICK_OVER = ("winner", "points")
 _RESULT = ("outcome", "winners", "totals")
@@ -726,6 +744,8 @@ class _Reader:
             record.undos.extend(self.undos(rd["undos"], r, seats, (*where, "undos")))
         if "ended" in rd:
             record.endings.append(self.ending(rd["ended"], r, seats, (*where, "ended")))
+        if "fallbacks" in rd:
+            record.fallbacks.extend(self.fallbacks(rd["fallbacks"], r, seats, (*where, "fallbacks")))
         over = [k for k in _ROUND_OVER if k in rd]
         if not r.is_over:
             if over:
@@ -807,6 +827,36 @@ class _Reader:
                 except IllegalMoveError as e:
                     raise self.fail(at, e.refusal(_seat(e.seat, seats))) from None
         return undos
+
+    def fallbacks(self, value: Any, r: Round, seats: tuple[Seat, ...], where: Place) -> list[Fallback]:
+        """The round's passes and cards that were the fallback's, checked to be bots' passes made and bots'
+        cards played (``cards``: each card's place in the round, as many played before it)."""
+        d = self.fields(value, where, ("passes", "cards"))
+        out = []
+        for seat_value in self.unique(d["passes"], (*where, "passes")):
+            seat = self.seat(seat_value, (*where, "passes"), r.rules.players)
+            if r.passed[seat] is None:
+                raise self.fail((*where, "passes"), Message("log.fallback.no-pass", seat=_seat(seat, seats)))
+            out.append(Fallback(r.number, seat))
+        by = [s for t in r.tricks for s in t.seats] + list(r.trick_seats[: len(r.trick)])
+        for at_value in self.unique(d["cards"], (*where, "cards")):
+            at = self.integer(at_value, (*where, "cards"), 0)
+            if at >= len(by):
+                raise self.fail((*where, "cards"), Message("log.fallback.card", n=at, played=len(by)))
+            out.append(Fallback(r.number, by[at], at))
+        for f in out:
+            if seats[f.seat].is_human:
+                raise self.fail(where, Message("log.fallback.human", seat=_seat(f.seat, seats)))
+        return out
+
+    def unique(self, value: Any, where: Place) -> list[Any]:
+        """A list in which nothing is named twice."""
+        if not isinstance(value, list):
+            raise self.fail(where, Message("log.list", value=_short(value)))
+        twice = next((v for i, v in enumerate(value) if v in value[:i]), None)
+        if twice is not None:
+            raise self.fail(where, Message("log.list.twice", value=_short(twice)))
+        return value
 
     def ending(self, value: Any, r: Round, seats: tuple[Seat, ...], where: Place) -> Ending:
         """How a round played to its end at once ended, checked: a claim that held, or no points left."""

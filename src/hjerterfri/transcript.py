@@ -109,9 +109,20 @@ class Transcript:
         return lines
 
     def asides(self, r: Round) -> list[Text]:
-        """How round ``r`` ended beside the cards: a claim, or a finish without points."""
+        """Round ``r`` beside the cards: the fallback's passes and cards (a bot failed), and how it ended (a
+        claim, or a finish without points)."""
         t = self.t
         lines = []
+        played = [c for trick in r.tricks for c in trick.cards] + list(r.trick)
+        for seat in sorted({f.seat for f in self.record.fallbacks if f.round == r.number}):
+            mine = [f for f in self.record.fallbacks if f.round == r.number and f.seat == seat]
+            name = self.names[seat]
+            if any(f.at is None for f in mine) and (mask := r.passed[seat]) is not None:
+                lines.append(
+                    Text(t("transcript.fallback.pass", name=name, cards=t.cards_sorted(cards_of(mask))), style="dim")
+                )
+            if cards := [played[f.at] for f in sorted(mine, key=lambda f: f.at or 0) if f.at is not None]:
+                lines.append(Text(t("transcript.fallback.cards", name=name, cards=t.cards_short(cards)), style="dim"))
         for e in self.record.endings:
             if e.round == r.number:
                 if e.claim is not None:

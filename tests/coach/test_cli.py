@@ -150,24 +150,28 @@ def test_games_lists_a_challenge_with_the_score_and_the_par(capsys, tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("lang", "decisions", "forced", "said"),
+    ("lang", "decisions", "forced", "fallbacks", "said"),
     [
-        ("da", 3, 1, "(3 valg, heraf 1 tvunget)"),
-        ("da", 3, 2, "(3 valg, heraf 2 tvungne)"),
-        ("sv", 3, 1, "(3 val, varav 1 tvunget)"),
-        ("en", 1, 0, "(1 decision)"),
-        ("en", 13, 4, "(13 decisions, 4 of them forced)"),
+        ("da", 3, 1, 0, "(3 valg, heraf 1 tvunget)"),
+        ("da", 3, 2, 0, "(3 valg, heraf 2 tvungne)"),
+        ("sv", 3, 1, 0, "(3 val, varav 1 tvunget)"),
+        ("en", 1, 0, 0, "(1 decision)"),
+        ("en", 13, 4, 0, "(13 decisions, 4 of them forced)"),
+        ("en", 11, 0, 3, "(11 decisions; 3 more not weighed: the bot failed and the easy bot chose them)"),
+        ("en", 12, 0, 1, "(12 decisions; 1 more not weighed: the bot failed and the easy bot chose it)"),
+        ("da", 11, 1, 3, "(11 valg, heraf 1 tvunget; 3 mere ikke vejet: botten fejlede, og let valgte i stedet)"),
+        ("sv", 11, 0, 3, "(11 val; 3 till inte vägda: boten gjorde fel och lätt valde i stället)"),
     ],
 )
-def test_the_games_cost_counts_its_decisions_in_good_grammar(lang, decisions, forced, said):
-    """It said "heraf 1 tvungne" and "1 decisions"."""
+def test_the_games_cost_counts_its_decisions_in_good_grammar(lang, decisions, forced, fallbacks, said):
+    """It said "heraf 1 tvungne" and "1 decisions"; the fallback's choices (a bot's fault) are not weighed."""
     from types import SimpleNamespace
 
     from hjerterfri.coach import game_line
     from hjerterfri.i18n import Texts
 
     made = [SimpleNamespace(forced=i < forced) for i in range(decisions)]
-    review = SimpleNamespace(decisions=made, cost=1.0, margin=0.5, rounds=[1, 2])
+    review = SimpleNamespace(decisions=made, cost=1.0, margin=0.5, rounds=[1, 2], fallbacks=fallbacks)
     assert game_line(Texts(lang), review).endswith(said)  # type: ignore[arg-type]
 
 

@@ -19,7 +19,7 @@ from ..cards import Card, cards_of
 from ..catalogue import Message, MessageError
 from ..claim import Claim, claim, lead
 from ..engine import Game, GameOverError, Phase, Round, Trick
-from ..gamelog import Ending, GameRecord, Seat, Undo
+from ..gamelog import Ending, Fallback, GameRecord, Seat, Undo
 from ..rules import Rules
 from ..view import PlayerView
 from .players import Decision, Kind, Player, PlayerFactory, decide
@@ -215,10 +215,15 @@ class Table:
         phase = Phase.PASSING if decision.kind == "pass" else Phase.PLAYING
         if decision.seat not in self.waiting() or self.round.phase is not phase:
             raise StaleDecision(f"seat {decision.seat} is not to {decision.kind} now")
+        at = None if decision.kind == "pass" else self._played()
         if decision.kind == "pass":
             self.round.pass_cards(decision.seat, decision.cards)
         else:
             self.round.play(decision.cards[0], decision.seat)
+        if (
+            decision.fault is not None
+        ):  # the log marks it: ``analyse`` does not count the fallback's choice as the bot's
+            self.record.fallbacks.append(Fallback(self.round.number, decision.seat, at))
         self._tell(Event(decision.kind, decision.seat, decision.cards, decision))
 
     def pass_cards(self, seat: int, cards: Iterable[Card]) -> None:
@@ -286,6 +291,7 @@ class Table:
             cut = None  # forced: on back to the card before, or the pass
         if cut is not None:
             taken = tuple(played[cut:])
+            self._drop_fallbacks(cut)
             self.record.undos.append(Undo(r.number, me, cut, taken))
             self._tell(Event("undo", me, taken))
             return len(taken)
@@ -304,6 +310,7 @@ class Table:
         for seat, cards in again:
             r.pass_cards(seat, cards)
         passed = tuple(cards_of(mask))
+        self._drop_fallbacks(0)
         self.record.undos.append(Undo(r.number, me, cards=tuple(played), passed=passed))
         self._tell(Event("undo", me, passed))
         return 1 + len(later) + len(played)
@@ -332,6 +339,11 @@ class Table:
         self.record.endings.append(Ending(r.number, at))
         self._tell(Event("finish", -1, cards))
         return True
+
+    def _drop_fallbacks(self, cut: int) -> None:
+        """Forget the fallbacks among this round's cards after its first ``cut``: they are taken back."""
+        n = self.round.number
+        self.record.fallbacks = [f for f in self.record.fallbacks if f.round != n or f.at is None or f.at < cut]
 
     def _played(self) -> int:
         r = self.round
